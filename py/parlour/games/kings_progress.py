@@ -378,15 +378,19 @@ class KingsProgress(Game):
     def determinize(self, state: State, seat: Optional[int], seed: Seed) -> State:
         out = copy.deepcopy(state)
         rng = Rng(seed_to_state(seed))
+        # Only values the view can hide are resampled: city tiles lie face up and
+        # every coin is turned up once the game is over, so those stay put (a
+        # spectator knows no piece, so `known` alone would reshuffle them too).
+        over = out["phase"] == "over"
         tiles, coins = [], []
         for kingdom in out["kingdoms"]:
             for city in kingdom["cities"]:
-                tiles.append(city["tile"])
-                if city["coin"] is not None:
+                if city["coin"] is not None and not over:
                     coins.append(city["coin"])
         for res in out["reserves"]:
             tiles.extend(res["tiles"])
-            coins.extend(res["coins"])
+            if not over:
+                coins.extend(res["coins"])
         if out["pending"] is not None:
             coins.append(out["pending"]["coin"])
         pp.reshuffle_hidden({"tile": tiles, "coin": coins}, seat, rng)

@@ -23,11 +23,16 @@ def _index(value: Any, size: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
 
 
-def _piece(action: Dict[str, Any]) -> str:
+def _piece(action: Dict[str, Any], kind: str = "") -> str:
+    """'the 3 tile of Arms', or the raw fields when they name no piece."""
     suit, rank = action.get("suit"), action.get("rank")
     if suit in pp.SUITS and rank in pp.RANKS and not isinstance(rank, bool):
-        return pp.name({"suit": suit, "rank": rank})
-    return f"a piece {describe({'suit': suit, 'rank': rank})}"
+        return pp.name({"suit": suit, "rank": rank}, kind)
+    return f"a {kind or 'piece'} {describe({'suit': suit, 'rank': rank})}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]  # not str.capitalize, which would lower 'Arms'
 
 
 def explain_refusal(game, state: Dict[str, Any], seat: int, action: Dict[str, Any]) -> str:
@@ -37,7 +42,9 @@ def explain_refusal(game, state: Dict[str, Any], seat: int, action: Dict[str, An
     if phase == "invest_veto" and state["pending"] is not None:
         if kind != "replace_coin":
             return "Choose a coin from your reserve to replace the investment you vetoed."
-        return f"You cannot put {_piece(action)} there: it is not in your reserve (the vetoed coin cannot go straight back)."
+        if pp.find(res["coins"], action.get("suit"), action.get("rank")) >= 0:
+            return f"That move is not allowed now: {describe(action)}."
+        return f"You cannot put {_piece(action, 'coin')} there: it is not in your reserve (the vetoed coin cannot go straight back)."
     allowed, hint = EXPECTED[phase]
     if kind not in allowed:
         return f"It is the {game_phase_title(phase)} (round {state['round']}): {hint}."
@@ -50,7 +57,7 @@ def explain_refusal(game, state: Dict[str, Any], seat: int, action: Dict[str, An
         if kind == "place_city" and k in state["expanded"]:
             return f"{{p{k}}}'s kingdom has already grown this phase; choose another kingdom."
     if kind in ("veto_city", "veto_investment", "invest"):
-        k = action.get("kingdom", seat)
+        k = action["kingdom"] if kind == "invest" else seat  # a veto names a city of one's own kingdom
         cities = state["kingdoms"][k]["cities"]
         i = action.get("city")
         if not _index(i, len(cities)):
@@ -61,9 +68,9 @@ def explain_refusal(game, state: Dict[str, Any], seat: int, action: Dict[str, An
             return f"City {i + 1} of {{p{k}}}'s kingdom already holds a coin; each city takes one."
     if kind in ("place_city", "veto_city"):
         if pp.find(res["tiles"], action.get("suit"), action.get("rank")) < 0:
-            return f"{_piece(action).capitalize()} tile is not in your reserve."
+            return f"{_cap(_piece(action, 'tile'))} is not in your reserve."
     if kind == "invest" and pp.find(res["coins"], action.get("suit"), action.get("rank")) < 0:
-        return f"{_piece(action).capitalize()} coin is not in your reserve."
+        return f"{_cap(_piece(action, 'coin'))} is not in your reserve."
     return f"That move is not allowed now: {describe(action)}."
 
 

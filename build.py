@@ -1,0 +1,274 @@
+#!/usr/bin/env python3
+"""Build, serve and test Parlour.  Standard library only.
+
+    python3 build.py serve [--port N]   build dist/ and serve it at http://127.0.0.1:8000
+    python3 build.py build              build dist/ only
+    python3 build.py test [pytest args] install test dependencies, build, run pytest
+
+Downloads (Pyodide from the npm registry, micropip and packaging wheels from
+PyPI) are cached in .cache/, so a second build needs no network.  The same
+inputs give the same bytes in dist/.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+CACHE = ROOT / ".cache"
+DIST = ROOT / "dist"
+VENV = ROOT / ".venv"
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_CORE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+PYODIDE_PACKAGES = ["micropip", "packaging"]
+SITE_FILES = ["index.html", "service-worker.js", "icon.svg"]
+SITE_DIRS = ["js", "css"]
+TEST_REQUIREMENTS = ["pytest==9.0.3", "playwright==1.65.2"]
+FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def say(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+def run(cmd, **kwargs) -> None:
+    say(" ".join(str(c) for c in cmd))
+    subprocess.run([str(c) for c in cmd], check=True, **kwargs)
+
+
+def sha256_file(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# ----- fetching ----------------------------------------------------------------
+
+def fetch_pyodide() -> Path:
+    """Unpack the pinned pyodide npm package into .cache/ (once)."""
+    target = CACHE / f"pyodide-{PYODIDE_VERSION}"
+    if (target / "pyodide-lock.json").exists():
+        return target
+    CACHE.mkdir(exist_ok=True)
+    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tgz.exists():
+        if not shutil.which("npm"):
+            sys.exit("npm is needed once to fetch Pyodide from the npm registry; install Node.js and npm.")
+        run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", CACHE], cwd=CACHE,
+            stdout=subprocess.DEVNULL)
+    tmp = CACHE / "pyodide-unpack"
+    shutil.rmtree(tmp, ignore_errors=True)
+    with tarfile.open(tgz) as tar:
+        members = [m for m in tar.getmembers() if m.isfile() and m.name.startswith("package/")]
+        for member in members:
+            dest = tmp / member.name[len("package/"):]
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            with tar.extractfile(member) as src, open(dest, "wb") as out:
+                shutil.copyfileobj(src, out)
+    shutil.rmtree(target, ignore_errors=True)
+    tmp.rename(target)
+    return target
+
+
+def fetch_wheels(pyodide_dir: Path) -> dict:
+    """Download micropip and packaging from PyPI at the versions Pyodide's lock names."""
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
+    wheel_dir = CACHE / "wheels"
+    wheel_dir.mkdir(parents=True, exist_ok=True)
+    entries = {}
+    for name in PYODIDE_PACKAGES:
+        entry = dict(lock["packages"][name])
+        path = wheel_dir / entry["file_name"]
+        if not path.exists():
+            run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+                 "--python-version", "3.14", "-d", wheel_dir, f"{name}=={entry['version']}"],
+                stdout=subprocess.DEVNULL)
+        entry["sha256"] = sha256_file(path)
+        entries[name] = entry
+    return {"info": lock["info"], "packages": entries}
+
+
+# ----- our wheel ---------------------------------------------------------------
+
+def build_wheel(out_dir: Path) -> Path:
+    """py/parlour as a pure-Python wheel, byte-for-byte reproducible."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from parlour import __version__ as version
+    name = f"parlour-{version}-py3-none-any.whl"
+    info = f"parlour-{version}.dist-info"
+    files = {}
+    for path in sorted((ROOT / "py" / "parlour").rglob("*.py")):
+        files[path.relative_to(ROOT / "py").as_posix()] = path.read_bytes()
+    files[f"{info}/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: parlour\nVersion: {version}\n"
+        "Summary: Rules engines for the Parlour game site\nRequires-Python: >=3.11\n").encode()
+    files[f"{info}/WHEEL"] = (
+        "Wheel-Version: 1.0\nGenerator: parlour-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n").encode()
+    record = []
+    for fname, data in files.items():
+        digest = hashlib.sha256(data).digest()
+        import base64
+        b64 = base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+        record.append(f"{fname},sha256={b64},{len(data)}")
+    record.append(f"{info}/RECORD,,")
+    files[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / name
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zf:
+        for fname, data in files.items():
+            zi = zipfile.ZipInfo(fname, FIXED_ZIP_TIME)
+            zi.external_attr = 0o644 << 16
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(zi, data)
+    return target
+
+
+def games_catalogue() -> list:
+    """The lobby's list of games, read from the engine registry at build time.
+
+    Written to dist/games.json so the lobby works before Python has loaded.
+    """
+    sys.path.insert(0, str(ROOT / "py"))
+    from parlour import games
+    return [
+        {"id": g.id, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
+         "options": g.options}
+        for g in games.all_games()
+    ]
+
+
+# ----- the site ----------------------------------------------------------------
+
+def copy_file(src: Path, dest: Path) -> None:
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dest)
+
+
+def build() -> Path:
+    pyodide_dir = fetch_pyodide()
+    lock = fetch_wheels(pyodide_dir)
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    for name in SITE_FILES:
+        copy_file(ROOT / name, DIST / name)
+    for folder in SITE_DIRS:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.is_file():
+                copy_file(path, DIST / path.relative_to(ROOT))
+    for name in PYODIDE_CORE:
+        copy_file(pyodide_dir / name, DIST / "pyodide" / name)
+    for entry in lock["packages"].values():
+        copy_file(CACHE / "wheels" / entry["file_name"], DIST / "pyodide" / entry["file_name"])
+    (DIST / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    wheel = build_wheel(DIST / "wheels")
+    (DIST / "games.json").write_text(json.dumps(games_catalogue(), indent=1) + "\n")
+    build_info = {
+        "pyodide": PYODIDE_VERSION,
+        "wheel": f"wheels/{wheel.name}",
+        "wheel_sha256": sha256_file(wheel),
+    }
+    (DIST / "build-info.json").write_text(json.dumps(build_info, indent=1, sort_keys=True) + "\n")
+    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    say(f"built {DIST} ({size / 1e6:.1f} MB, wheel {wheel.name})")
+    return DIST
+
+
+# ----- serving -----------------------------------------------------------------
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+        ".whl": "application/zip", ".json": "application/json", ".svg": "image/svg+xml",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, fmt: str, *args) -> None:
+        if os.environ.get("PARLOUR_QUIET") != "1":
+            super().log_message(fmt, *args)
+
+
+def make_server(port: int, directory: Path = DIST) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(Handler, directory=str(directory))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def serve(args: list) -> None:
+    port = int(args[args.index("--port") + 1]) if "--port" in args else 8000
+    build()
+    server = make_server(port)
+    print(f"Parlour is being served at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+# ----- testing -----------------------------------------------------------------
+
+def ensure_venv() -> Path:
+    python = VENV / "bin" / "python"
+    stamp = VENV / ".requirements"
+    wanted = "\n".join(TEST_REQUIREMENTS)
+    if python.exists() and stamp.exists() and stamp.read_text() == wanted:
+        return python
+    if not python.exists():
+        run([sys.executable, "-m", "venv", VENV])
+    run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *TEST_REQUIREMENTS])
+    stamp.write_text(wanted)
+    return python
+
+
+def ensure_chromium() -> str:
+    named = os.environ.get("PARLOUR_CHROMIUM")
+    if named:
+        if not Path(named).exists():
+            sys.exit(f"PARLOUR_CHROMIUM names {named}, which does not exist.")
+        return named
+    if Path("/usr/bin/chromium").exists():
+        return "/usr/bin/chromium"
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        run(["apt-get", "update", "-q"], stdout=subprocess.DEVNULL)
+        run(["apt-get", "install", "-y", "-q", "chromium"], stdout=subprocess.DEVNULL,
+            env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        return "/usr/bin/chromium"
+    sys.exit("No Chromium: install Debian's package 'chromium' or set PARLOUR_CHROMIUM to a browser.")
+
+
+def test(args: list) -> int:
+    python = ensure_venv()
+    chromium = ensure_chromium()
+    build()
+    env = {**os.environ, "PARLOUR_CHROMIUM": chromium, "PARLOUR_DIST": str(DIST),
+           "PARLOUR_PYODIDE_DIR": str(CACHE / f"pyodide-{PYODIDE_VERSION}")}
+    return subprocess.call([str(python), "-m", "pytest", *args], cwd=ROOT, env=env)
+
+
+def main(argv: list) -> int:
+    command, args = (argv[0], argv[1:]) if argv else ("help", [])
+    if command == "build":
+        build()
+        return 0
+    if command == "serve":
+        serve(args)
+        return 0
+    if command == "test":
+        return test(args)
+    print(__doc__)
+    return 0 if command in ("help", "-h", "--help") else 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

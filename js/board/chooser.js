@@ -1,0 +1,85 @@
+// @ts-check
+/**
+ * Turns clicks into one of the legal actions a board was given.
+ *
+ * Each legal action is described by the piece it moves and the place it lands
+ * (either may be absent).  A click on a piece selects it; a click on a place
+ * then plays the action with that piece and place.  A piece with no place, or
+ * a place with no piece, plays at once.  When only one piece can go anywhere it
+ * is selected for the player.  Boards mark elements with data-piece and
+ * data-target; this class adds the "legal" and "selected" classes.
+ */
+export class MoveChooser {
+  /** @param {(action: any) => void} onAction @param {() => void} redraw */
+  constructor(onAction, redraw) {
+    this.onAction = onAction;
+    this.redraw = redraw;
+    /** @type {{action: any, piece: string|null, target: string|null}[]} */
+    this.moves = [];
+    /** @type {string|null} */
+    this.selected = null;
+  }
+
+  /**
+   * @param {any[]} legal
+   * @param {(a: any) => string|null} pieceOf
+   * @param {(a: any) => string|null} targetOf
+   */
+  offer(legal, pieceOf, targetOf) {
+    this.moves = legal.map((action) => ({ action, piece: pieceOf(action), target: targetOf(action) }));
+    const pieces = new Set(this.moves.filter((m) => m.piece && m.target).map((m) => m.piece));
+    const onlyTwoStep = this.moves.every((m) => m.piece && m.target);
+    if (this.selected && !pieces.has(this.selected)) this.selected = null;
+    if (!this.selected && pieces.size === 1 && onlyTwoStep) this.selected = [...pieces][0];
+  }
+
+  hasTarget(target) {
+    return this.moves.some((m) => m.target === target);
+  }
+
+  /** Pieces that can be clicked now. */
+  pieces() {
+    return new Set(this.moves.filter((m) => m.piece).map((m) => m.piece));
+  }
+
+  /** Places that can be clicked now. */
+  targets() {
+    return new Set(this.moves.filter((m) => m.target && (!m.piece || m.piece === this.selected)).map((m) => m.target));
+  }
+
+  /** Add the highlight classes to the drawn board. */
+  mark(root) {
+    const pieces = this.pieces();
+    const targets = this.targets();
+    root.querySelectorAll("[data-piece]").forEach((node) => {
+      const key = node.getAttribute("data-piece");
+      node.classList.toggle("legal", pieces.has(key));
+      node.classList.toggle("selected", key === this.selected);
+    });
+    root.querySelectorAll("[data-target]").forEach((node) => {
+      node.classList.toggle("legal", targets.has(node.getAttribute("data-target")));
+    });
+  }
+
+  /** @param {Event} event */
+  click(event) {
+    const node = /** @type {Element} */ (event.target).closest?.("[data-piece].legal, [data-target].legal");
+    if (!node) return;
+    const piece = node.getAttribute("data-piece");
+    if (piece) {
+      const direct = this.moves.find((m) => m.piece === piece && !m.target);
+      if (direct) return this.play(direct.action);
+      this.selected = this.selected === piece ? null : piece;
+      return this.redraw();
+    }
+    const target = node.getAttribute("data-target");
+    const move = this.moves.find((m) => m.target === target && (!m.piece || m.piece === this.selected));
+    if (move) this.play(move.action);
+  }
+
+  play(action) {
+    this.selected = null;
+    this.moves = [];
+    this.onAction(action);
+  }
+}

@@ -1,0 +1,56 @@
+// @ts-check
+/**
+ * The page's side of the engine: a promise per request to the Pyodide worker.
+ * Everything the page knows about rules comes through here.
+ */
+
+export class EngineError extends Error {
+  /** @param {string} message @param {string} kind */
+  constructor(message, kind) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+export class Engine {
+  constructor(workerUrl = new URL("./worker.js", import.meta.url)) {
+    this.worker = new Worker(workerUrl, { type: "module" });
+    this.nextId = 1;
+    /** @type {Map<number, {resolve: Function, reject: Function}>} */
+    this.pending = new Map();
+    /** @type {Promise<any>} */
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.addEventListener("message", (event) => {
+        const data = event.data;
+        if (data.type === "ready") resolve(data.info);
+        else if (data.type === "failed") reject(new EngineError(`Python could not start: ${data.error}`, "WorkerError"));
+        else this.settle(data.id, data.reply);
+      });
+      this.worker.addEventListener("error", (event) => reject(new EngineError(`The engine worker failed: ${event.message}`, "WorkerError")));
+    });
+  }
+
+  /** @param {number} id @param {string} reply */
+  settle(id, reply) {
+    const waiter = this.pending.get(id);
+    if (!waiter) return;
+    this.pending.delete(id);
+    const parsed = JSON.parse(reply);
+    if (parsed.ok) waiter.resolve(parsed);
+    else waiter.reject(new EngineError(parsed.error, parsed.kind));
+  }
+
+  /**
+   * Send one request to parlour.api.
+   * @param {string} op
+   * @param {Record<string, any>} [fields]
+   * @returns {Promise<any>}
+   */
+  call(op, fields = {}) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, request: JSON.stringify({ op, ...fields }) });
+    });
+  }
+}

@@ -1,0 +1,18 @@
+// @ts-check
+/** Board renderers by game id.  Each draws a seat's view and emits the action a click means. */
+import { KingsProgressBoard } from "./kings-progress.js";
+
+const BOARDS = {
+  "kings-progress": KingsProgressBoard,
+};
+
+/** @param {string} id */
+export function boardFor(id) {
+  const board = BOARDS[id];
+  if (!board) throw new Error(`No board for game ${id}`);
+  return board;
+}
+
+export function hasBoard(id) {
+  return id in BOARDS;
+}

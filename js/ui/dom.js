@@ -1,0 +1,44 @@
+// @ts-check
+/** Small DOM helpers.  Text always goes in as text nodes, never as markup. */
+
+/**
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {(Node|string|null|undefined|false)[]} [children]
+ * @returns {HTMLElement}
+ */
+export function h(tag, attrs = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "class") node.className = value;
+    else if (value === true) node.setAttribute(key, "");
+    else node.setAttribute(key, String(value));
+  }
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+  return node;
+}
+
+/**
+ * Replace {pN} in an engine message with seat names (as plain text).
+ * @param {string} text @param {string[]} names
+ */
+export function fillNames(text, names) {
+  return text.replace(/\{p(\d+)\}/g, (_, n) => names[Number(n)] ?? `Seat ${Number(n) + 1}`);
+}
+
+/** @param {number} ms */
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Show a message in the toast area for a while. */
+export function toast(message, kind = "error") {
+  const area = document.getElementById("toasts");
+  if (!area) return;
+  const item = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" }, [message]);
+  area.append(item);
+  setTimeout(() => item.remove(), kind === "error" ? 7000 : 3500);
+}

@@ -1,0 +1,86 @@
+// @ts-check
+/**
+ * The lobby: choose a game, the number of players, each seat (person or bot)
+ * and the game's options.  It works from games.json, written at build time,
+ * so it is usable before Python has loaded.
+ */
+import { h } from "./dom.js";
+
+const DEFAULT_NAMES = ["Alex", "Ada", "Brune", "Cyril"];
+
+/**
+ * @param {HTMLElement} root
+ * @param {any[]} catalogue
+ * @param {(choice: {game: any, seats: {kind: string, name: string}[], options: Record<string, any>}) => void} onStart
+ */
+export function renderLobby(root, catalogue, onStart) {
+  let game = catalogue[0];
+  let players = Math.min(3, game.max_players);
+  /** @type {{kind: string, name: string}[]} */
+  let seats = [];
+  /** @type {Record<string, any>} */
+  let options = {};
+
+  const seatsFor = (n) => Array.from({ length: n }, (_, i) => seats[i] || {
+    kind: i === 0 ? "human" : "bot", name: DEFAULT_NAMES[i],
+  });
+
+  function draw() {
+    seats = seatsFor(players);
+    root.replaceChildren(
+      h("h2", {}, ["Choose a game"]),
+      h("div", { class: "game-cards", role: "radiogroup", "aria-label": "Game" }, catalogue.map((g) =>
+        h("button", {
+          class: `game-card${g.id === game.id ? " chosen" : ""}`, type: "button", role: "radio",
+          "aria-checked": String(g.id === game.id), "data-game": g.id,
+          onclick: () => { game = g; players = Math.min(Math.max(players, g.min_players), g.max_players); options = {}; draw(); },
+        }, [h("strong", {}, [g.title]), h("span", {}, [`${g.min_players}–${g.max_players} players`])]))),
+      h("div", { class: "lobby-row" }, [
+        h("label", { for: "players" }, ["Players "]),
+        h("select", {
+          id: "players", onchange: (e) => { players = Number(e.target.value); draw(); },
+        }, range(game.min_players, game.max_players).map((n) =>
+          h("option", { value: n, selected: n === players }, [String(n)]))),
+      ]),
+      h("fieldset", { class: "seats" }, [
+        h("legend", {}, ["Seats (in turn order)"]),
+        ...seats.map((seat, i) => h("div", { class: "seat-row", "data-seat": i }, [
+          h("span", { class: "seat-no" }, [`Seat ${i + 1}`]),
+          h("input", {
+            type: "text", value: seat.name, maxlength: 24, "aria-label": `Name of seat ${i + 1}`,
+            oninput: (e) => { seat.name = e.target.value; },
+          }),
+          h("select", {
+            "aria-label": `Who plays seat ${i + 1}`, class: "seat-kind",
+            onchange: (e) => { seat.kind = e.target.value; },
+          }, [
+            h("option", { value: "human", selected: seat.kind === "human" }, ["Person on this device"]),
+            h("option", { value: "bot", selected: seat.kind === "bot" }, ["Bot (random moves)"]),
+          ]),
+        ])),
+      ]),
+      ...Object.entries(game.options).map(([name, spec]) => h("div", { class: "lobby-row" }, [
+        h("label", { for: `opt-${name}` }, [`${spec.label} `]),
+        h("select", { id: `opt-${name}`, onchange: (e) => { options[name] = e.target.value; } },
+          spec.choices.map((c) => h("option", { value: c, selected: (options[name] ?? spec.default) === c }, [c]))),
+        h("small", {}, [` ${spec.help || ""}`]),
+      ])),
+      h("p", { class: "hint" }, [
+        "With more than one person on this device, a privacy screen asks to pass the device before each person's turn.",
+      ]),
+      h("button", {
+        id: "start", class: "primary", type: "button",
+        onclick: () => onStart({
+          game,
+          seats: seats.map((s, i) => ({ kind: s.kind, name: s.name.trim() || `Seat ${i + 1}` })),
+          options: { ...options },
+        }),
+      }, ["Start game"]),
+    );
+  }
+  draw();
+}
+
+function range(a, b) {
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+}

@@ -1,0 +1,194 @@
+// @ts-check
+/**
+ * A game at one device: people and bots around one engine table.
+ *
+ * The table asks the engine whose turn it is, lets bots move after a short
+ * visible pause, and shows people only their own seat's view.  With two or
+ * more people on the device, a privacy screen comes up before a different
+ * person's turn.  It knows no rules: every move is checked by the engine.
+ */
+import { EngineError } from "../engine/bridge.js";
+import { boardFor } from "../games/index.js";
+import { fillNames, h, sleep, toast } from "./dom.js";
+
+export class LocalTable {
+  /**
+   * @param {import("../engine/bridge.js").Engine} engine
+   * @param {HTMLElement} root
+   * @param {{game: any, seats: {kind: string, name: string}[], options: Record<string, any>, seed?: number|string}} setup
+   * @param {{botDelay?: number, onLeave: () => void}} settings
+   */
+  constructor(engine, root, setup, settings) {
+    this.engine = engine;
+    this.root = root;
+    this.setup = setup;
+    this.settings = settings;
+    this.names = setup.seats.map((s) => (s.kind === "bot" ? `${s.name} (bot)` : s.name));
+    this.humans = setup.seats.flatMap((s, i) => (s.kind === "human" ? [i] : []));
+    /** @type {number|null} the seat whose view is on screen (null: spectator) */
+    this.shown = this.humans.length ? this.humans[0] : null;
+    this.version = 0;
+    this.table = "";
+    this.busy = false;
+    this.closed = false;
+    this.buildDom();
+    const Board = boardFor(setup.game.id);
+    this.board = new Board(this.els.board, { onAction: (action) => this.onAction(action), names: this.names });
+  }
+
+  buildDom() {
+    const els = {
+      title: h("h2", { class: "table-title" }, [this.setup.game.title]),
+      status: h("p", { class: "status", "aria-live": "polite" }, ["Setting the table…"]),
+      board: h("div", { class: "board", id: "board" }),
+      side: h("div", { class: "side-panel" }),
+      log: h("ol", { class: "log", "aria-label": "Move log" }),
+      overlay: h("div", { class: "overlay", hidden: true }),
+    };
+    this.els = els;
+    this.root.replaceChildren(
+      h("div", { class: "table-bar" }, [
+        els.title, els.status,
+        h("button", { type: "button", class: "leave", onclick: () => this.leave() }, ["Leave game"]),
+      ]),
+      h("div", { class: "table-main" }, [
+        els.board,
+        h("aside", {}, [els.side, h("h3", {}, ["Moves"]), els.log]),
+      ]),
+      els.overlay,
+    );
+  }
+
+  async start() {
+    const reply = await this.engine.call("new", {
+      game: this.setup.game.id, players: this.setup.seats.length,
+      seed: this.setup.seed ?? Math.floor(Math.random() * 2 ** 31), options: this.setup.options,
+    });
+    this.table = reply.table;
+    this.version = reply.version;
+    await this.advance();
+  }
+
+  leave() {
+    this.closed = true;
+    if (this.table) this.engine.call("close", { table: this.table }).catch(() => {});
+    this.settings.onLeave();
+  }
+
+  /** Play bots until a person must act (or the game ends), then show that person's board. */
+  async advance() {
+    if (this.busy || this.closed) return;
+    this.busy = true;
+    try {
+      for (;;) {
+        const probe = await this.engine.call("view", { table: this.table, seat: null });
+        this.version = probe.version;
+        if (probe.over) {
+          await this.show(this.shown, false);
+          this.showResult(probe.result);
+          return;
+        }
+        const bot = probe.to_move.find((s) => this.setup.seats[s].kind === "bot");
+        if (bot !== undefined) {
+          await this.show(this.shown, false, bot);
+          await sleep(this.settings.botDelay ?? 600);
+          if (this.closed) return;
+          const choice = await this.engine.call("bot", { table: this.table, seat: bot });
+          await this.engine.call("act", { table: this.table, seat: bot, action: choice.action, version: choice.version });
+          continue;
+        }
+        const person = probe.to_move[0];
+        if (this.humans.length > 1 && this.shown !== person) await this.privacyScreen(person);
+        this.shown = person;
+        await this.show(person, true, person);
+        return;
+      }
+    } catch (err) {
+      this.report(err);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /**
+   * Draw `seat`'s view.  Only an active seat's legal moves are offered.
+   * @param {number|null} seat @param {boolean} active @param {number} [mover]
+   */
+  async show(seat, active, mover) {
+    const snap = await this.engine.call("view", { table: this.table, seat });
+    this.version = snap.version;
+    this.board.update({ view: snap.view, legal: active ? snap.legal : [], viewer: seat, active });
+    const who = mover === undefined ? "" : ` · ${mover === seat && active ? "your move" : `${this.names[mover]} to move`}`;
+    this.els.status.textContent = fillNames(this.board.statusText(snap.view), this.names) + who;
+    this.els.side.replaceChildren(this.board.sidePanel(snap.view));
+    this.drawLog(snap.view.log || []);
+  }
+
+  /** @param {{text: string}[]} entries */
+  drawLog(entries) {
+    const items = entries.map((e) => h("li", {}, [fillNames(e.text, this.names)]));
+    this.els.log.replaceChildren(...items);
+    this.els.log.scrollTop = this.els.log.scrollHeight;
+  }
+
+  /** @param {Record<string, any>} action */
+  async onAction(action) {
+    if (this.busy || this.closed || this.shown === null) return;
+    this.busy = true;
+    try {
+      await this.engine.call("act", { table: this.table, seat: this.shown, action, version: this.version });
+    } catch (err) {
+      this.report(err);
+      this.busy = false;
+      await this.show(this.shown, true, this.shown);
+      return;
+    }
+    this.busy = false;
+    await this.advance();
+  }
+
+  /** Hide the board and ask for the device to be handed to `seat`. */
+  privacyScreen(seat) {
+    this.board.clear();
+    this.els.status.textContent = `Passing the device to ${this.names[seat]}…`;
+    this.els.side.replaceChildren();
+    this.els.log.replaceChildren();
+    return new Promise((resolve) => {
+      const overlay = this.els.overlay;
+      const name = this.names[seat];
+      overlay.replaceChildren(h("div", { class: "dialog privacy", role: "dialog", "aria-modal": "true" }, [
+        h("h2", {}, [`Pass the device to ${name}`]),
+        h("p", {}, ["The board is hidden so nobody sees another player's secrets."]),
+        h("button", {
+          class: "primary", type: "button", id: "reveal",
+          onclick: () => { overlay.hidden = true; overlay.replaceChildren(); resolve(undefined); },
+        }, [`I am ${name}: show my board`]),
+      ]));
+      overlay.hidden = false;
+    });
+  }
+
+  /** @param {any} result */
+  showResult(result) {
+    const winners = result.winners.map((w) => this.names[w]);
+    const overlay = this.els.overlay;
+    const headline = winners.length === 1 ? `${winners[0]} wins!` : `A draw between ${winners.join(" and ")}.`;
+    overlay.replaceChildren(h("div", { class: "dialog result", role: "dialog", id: "result" }, [
+      h("h2", {}, [headline]),
+      this.board.resultDetail(result),
+      h("div", { class: "dialog-buttons" }, [
+        h("button", { type: "button", onclick: () => { overlay.hidden = true; } }, ["See the board"]),
+        h("button", { class: "primary", type: "button", onclick: () => this.leave() }, ["Back to the lobby"]),
+      ]),
+    ]));
+    overlay.hidden = false;
+    this.els.status.textContent = `Game over · ${headline}`;
+  }
+
+  /** @param {any} err */
+  report(err) {
+    const message = err instanceof EngineError ? fillNames(err.message, this.names) : `Something went wrong: ${err && err.message || err}`;
+    toast(message);
+    console.error(err);
+  }
+}

@@ -1,0 +1,55 @@
+"""Playing through the board the way a person does: clicking highlighted pieces and places."""
+import time
+
+from parlour.rng import Rng
+
+LEGAL = "#board [data-piece].legal, #board [data-target].legal"
+
+
+def wait_python(page, timeout=90_000):
+    page.wait_for_function("document.documentElement.dataset.python === 'ready'", timeout=timeout)
+
+
+def start_game(page, url, game_id, seats, query="botDelay=0&seed=11", options=None):
+    """Open the lobby, choose the game and seats ("human"/"bot"), and start."""
+    page.goto(f"{url}?{query}")
+    page.wait_for_selector(f"[data-game='{game_id}']")
+    page.click(f"[data-game='{game_id}']")
+    page.select_option("#players", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f".seat-row[data-seat='{i}'] .seat-kind", kind)
+    for name, value in (options or {}).items():
+        page.select_option(f"#opt-{name}", value)
+    page.click("#start")
+
+
+def play_until_over(page, seed=1, max_clicks=2000, on_privacy=None, timeout_s=600):
+    """Click random legal pieces and places until the result screen shows; returns clicks made."""
+    rng = Rng.from_seed(seed)
+    clicks = 0
+    deadline = time.time() + timeout_s
+    while time.time() < deadline and clicks < max_clicks:
+        if page.locator("#result").is_visible():
+            return clicks
+        if page.locator("#reveal").is_visible():
+            if on_privacy:
+                on_privacy(page)
+            page.click("#reveal")
+            continue
+        options = page.locator(LEGAL)
+        count = options.count()
+        if count == 0:
+            page.wait_for_timeout(30)
+            continue
+        selected = page.locator("#board [data-piece].selected").count()
+        targets = page.locator("#board [data-target].legal")
+        if selected and targets.count():
+            choice = targets.nth(rng.below(targets.count()))
+        else:
+            choice = options.nth(rng.below(count))
+        try:
+            choice.click(timeout=3000)
+            clicks += 1
+        except Exception:
+            page.wait_for_timeout(30)  # the board was redrawn under us; look again
+    raise AssertionError(f"no result screen after {clicks} clicks")

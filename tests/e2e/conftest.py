@@ -1,0 +1,59 @@
+"""Fixtures for end-to-end tests: the built site served on a free port, and Debian's Chromium."""
+import os
+import pathlib
+import sys
+import threading
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "e2e" in str(item.fspath):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    sys.path.insert(0, str(ROOT))
+    import build
+    dist = pathlib.Path(os.environ.get("PARLOUR_DIST", ROOT / "dist"))
+    if not (dist / "index.html").exists():
+        pytest.fail("dist/ is not built: run `python3 build.py test`.")
+    os.environ["PARLOUR_QUIET"] = "1"
+    server = build.make_server(0, dist)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    executable = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts():
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

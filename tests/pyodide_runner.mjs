@@ -1,0 +1,12 @@
+// Runs Python code inside Pyodide under node with our wheel unpacked, prints its output.
+// Usage: node pyodide_runner.mjs <pyodide dir> <wheel path> <python file>
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+
+const [pyodideDir, wheelPath, scriptPath] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel");
+const out = pyodide.runPython(readFileSync(scriptPath, "utf8"));
+process.stdout.write(String(out) + "\n");

@@ -1,0 +1,57 @@
+"""The same seeded games replayed inside Pyodide end in the same states as in CPython."""
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from parlour import games
+from parlour.simulate import digests
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SEEDS = [1, 2, 3, "peer-agreed-seed"]
+
+
+def _pyodide_dir() -> pathlib.Path:
+    named = os.environ.get("PARLOUR_PYODIDE_DIR")
+    if named:
+        return pathlib.Path(named)
+    found = sorted((ROOT / ".cache").glob("pyodide-*/pyodide.mjs"))
+    if not found:
+        pytest.fail("Pyodide is not unpacked: run `python3 build.py test` (it fetches and builds first).")
+    return found[-1].parent
+
+
+def _wheel() -> pathlib.Path:
+    dist = pathlib.Path(os.environ.get("PARLOUR_DIST", ROOT / "dist"))
+    wheels = sorted((dist / "wheels").glob("parlour-*.whl"))
+    if not wheels:
+        pytest.fail("dist/ has no parlour wheel: run `python3 build.py test`.")
+    return wheels[-1]
+
+
+@pytest.mark.pyodide
+def test_seeded_games_replay_identically_in_pyodide(tmp_path):
+    if not shutil.which("node"):
+        pytest.fail("node is needed to run Pyodide in the tests")
+    cases = [(g.id, n) for g in games.all_games() for n in range(g.min_players, g.max_players + 1)]
+    script = tmp_path / "replay.py"
+    script.write_text(
+        "import json, sys\n"
+        "from parlour.simulate import digests\n"
+        f"cases = {cases!r}\n"
+        f"seeds = {SEEDS!r}\n"
+        "json.dumps({'python': sys.version.split()[0], 'digests': {f'{g}/{n}': digests(g, n, seeds) for g, n in cases}})\n"
+    )
+    proc = subprocess.run(
+        ["node", str(ROOT / "tests" / "pyodide_runner.mjs"), str(_pyodide_dir()), str(_wheel()), str(script)],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    reply = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert reply["python"].startswith("3.14"), reply["python"]
+    for game_id, n in cases:
+        assert reply["digests"][f"{game_id}/{n}"] == digests(game_id, n, SEEDS), (game_id, n, sys.version)
