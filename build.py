@@ -28,6 +28,7 @@ CACHE = ROOT / ".cache"
 DIST = ROOT / "dist"
 VENV = ROOT / ".venv"
 PYODIDE_VERSION = "314.0.7"
+PYODIDE_TGZ_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
 PYODIDE_CORE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
 PYODIDE_PACKAGES = ["micropip", "packaging"]
 SITE_FILES = ["index.html", "service-worker.js", "icon.svg"]
@@ -61,8 +62,11 @@ def fetch_pyodide() -> Path:
     if not tgz.exists():
         if not shutil.which("npm"):
             sys.exit("npm is needed once to fetch Pyodide from the npm registry; install Node.js and npm.")
-        run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", CACHE], cwd=CACHE,
+        run(["npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", CACHE], cwd=CACHE,
             stdout=subprocess.DEVNULL)
+    if sha256_file(tgz) != PYODIDE_TGZ_SHA256:
+        tgz.unlink()
+        sys.exit(f"The downloaded pyodide {PYODIDE_VERSION} package does not match its pinned SHA-256; try again.")
     tmp = CACHE / "pyodide-unpack"
     shutil.rmtree(tmp, ignore_errors=True)
     with tarfile.open(tgz) as tar:

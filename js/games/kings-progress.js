@@ -198,7 +198,10 @@ export class KingsProgressBoard {
   }
 
   sidePanel(view) {
-    return h("div", { class: "seats-panel" }, view.reserves.map((res, k) => {
+    const earlier = (view.finished_games || []).map((g) => h("p", { class: "earlier-game" }, [
+      `Game ${g.game_no}: ` + g.lines.map((line, k) => `${this.names[k]} ${line.total}`).join(", "),
+    ]));
+    return h("div", { class: "seats-panel" }, [...earlier, ...view.reserves.map((res, k) => {
       const svg = svgRoot(`0 0 ${Math.max(res.tiles.length, 1) * 34 + res.coins.length * 24 + 20} 40`, { class: "mini-reserve" });
       res.tiles.forEach((t, i) => svg.append(at(18 + i * 34, 20, {}, [tile(t, 30)])));
       res.coins.forEach((c, i) => svg.append(at(18 + res.tiles.length * 34 + i * 24, 20, {}, [coin(c, 10)])));
@@ -209,7 +212,7 @@ export class KingsProgressBoard {
         h("span", {}, [` · ${SUIT_NAMES[SUITS[k]]} · ${view.vetoes[k]} vetoes${moving ? " · to move" : ""}`]),
         svg,
       ]);
-    }));
+    })]);
   }
 
   /** The final scores city by city. */

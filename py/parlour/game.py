@@ -29,15 +29,28 @@ def canonical(data: Any) -> str:
 
 def describe(action: Any) -> str:
     """A short rendering of a refused action for error messages."""
-    text = canonical(action) if _is_json(action) else repr(action)
+    text = canonical(action) if _is_json(action) else repr(action)[:200]
     return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _canonical_action(action: Any) -> str:
+    """The action's canonical JSON, or IllegalAction when it is not a well-formed move."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction(f"A move must be an object with a 'type'; got {describe(action)}.")
+    try:
+        text = canonical(action)
+    except (TypeError, ValueError, RecursionError):
+        raise IllegalAction("That move is not well-formed JSON.") from None
+    if len(text) > MAX_ACTION_BYTES:
+        raise IllegalAction(f"That move is too large ({len(text)} characters).")
+    return text
 
 
 def _is_json(value: Any) -> bool:
     try:
-        json.dumps(value)
+        json.dumps(value, sort_keys=True)
         return True
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return False
 
 
@@ -98,10 +111,7 @@ class Game:
 
     def apply(self, state: State, seat: int, action: Action) -> State:
         """The state after `seat` plays `action`; raises IllegalAction and leaves `state` alone."""
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction(f"A move must be an object with a 'type'; got {describe(action)}.")
-        if len(describe(action)) > MAX_ACTION_BYTES or not _is_json(action):
-            raise IllegalAction("That move is not well-formed.")
+        wanted = _canonical_action(action)
         if self.is_over(state):
             raise IllegalAction("The game is over; no more moves can be made.")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]:
@@ -110,7 +120,6 @@ class Game:
         if seat not in movers:
             waiting = " and ".join(f"{{p{s}}}" for s in movers)
             raise IllegalAction(f"It is not your turn: waiting for {waiting}.")
-        wanted = canonical(action)
         for legal in self.legal_actions(state, seat):
             if canonical(legal) == wanted:
                 break

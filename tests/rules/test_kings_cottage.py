@@ -726,7 +726,7 @@ def play(players, seed, eager=False, check=True, limit=5000):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_play_ends_keeps_json_and_never_leaks(players):
-    for seed in range(4):
+    for seed in range(3):
         for eager in (False, True):
             s, _ = play(players, seed * 10 + players, eager)
             result = G.result(s)
@@ -738,7 +738,7 @@ def test_random_play_ends_keeps_json_and_never_leaks(players):
 def test_random_play_over_many_seeds_ends(players):
     scored = 0
     for seed in range(40):
-        s, _ = play(players, 1000 + seed, eager=seed % 2 == 1, check=False)
+        s, _ = play(players, 1000 + seed, eager=seed % 4 == 3, check=False)
         assert G.is_over(s)
         scored += any(s["houses"].values())
     assert scored > 0

@@ -303,7 +303,7 @@ class KingsProgress(Game):
             state["kingdoms"][seat]["cities"][pending["city"]]["coin"] = coin
             res["coins"].append(pending["coin"])
             state["pending"] = None
-            log(state, f"{{p{seat}}} puts {pp.article(pp.SUIT_NAMES[coin['suit']])} coin of their own there.",
+            log(state, f"{{p{seat}}} puts {pp.article(pp.SUIT_NAMES[coin['suit']])} coin from their reserve there.",
                 {seat: f"You put {pp.name(coin, 'coin')} there."})
         elif kind == "pass":
             log(state, f"{{p{seat}}} does not veto.")
@@ -350,7 +350,7 @@ class KingsProgress(Game):
             "game": self.id,
             "seat": seat,
             "players": state["players"],
-            "options": state["options"],
+            "options": dict(state["options"]),
             "game_no": state["game_no"],
             "games_in_match": state["games_in_match"],
             "round": state["round"],
@@ -359,19 +359,19 @@ class KingsProgress(Game):
             "phase_title": PHASE_TITLES[state["phase"]],
             "chancellor": state["chancellor"],
             "to_move": self.to_move(state),
-            "order": state["order"],
+            "order": list(state["order"]),
             "kingdoms": kingdoms,
             "reserves": [
                 {"tiles": pp.shown_group(r["tiles"], seat), "coins": pp.shown_group(r["coins"], seat, over)}
                 for r in state["reserves"]
             ],
-            "vetoes": state["vetoes"],
-            "expanded": state["expanded"],
+            "vetoes": list(state["vetoes"]),
+            "expanded": list(state["expanded"]),
             "pending": None if pending is None else {
                 "city": pending["city"], "coin": pp.shown(pending["coin"], seat)},
             "finished_games": state["finished_games"] and [
-                {"game_no": g["game_no"], "lines": g["lines"]} for g in state["finished_games"]],
-            "result": state["result"],
+                {"game_no": g["game_no"], "lines": copy.deepcopy(g["lines"])} for g in state["finished_games"]],
+            "result": copy.deepcopy(state["result"]),
             "log": log_for(state, seat),
         }
 
