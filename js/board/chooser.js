@@ -80,6 +80,7 @@ export class MoveChooser {
   play(action) {
     this.selected = null;
     this.moves = [];
+    this.redraw(); // nothing stays clickable while the engine answers
     this.onAction(action);
   }
 }

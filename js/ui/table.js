@@ -32,6 +32,7 @@ export class LocalTable {
     this.busy = false;
     this.closed = false;
     this.buildDom();
+    this.setPhase("busy");
     const Board = boardFor(setup.game.id);
     this.board = new Board(this.els.board, { onAction: (action) => this.onAction(action), names: this.names });
   }
@@ -59,6 +60,15 @@ export class LocalTable {
     );
   }
 
+  /**
+   * Say on the table's root what it is waiting for, so people (via CSS) and
+   * tests can tell a settled board from one about to be redrawn.
+   * @param {"busy"|"move"|"privacy"|"over"} phase
+   */
+  setPhase(phase) {
+    this.root.dataset.phase = phase;
+  }
+
   async start() {
     const reply = await this.engine.call("new", {
       game: this.setup.game.id, players: this.setup.seats.length,
@@ -71,6 +81,7 @@ export class LocalTable {
 
   leave() {
     this.closed = true;
+    delete this.root.dataset.phase;
     if (this.table) this.engine.call("close", { table: this.table }).catch(() => {});
     this.settings.onLeave();
   }
@@ -86,6 +97,7 @@ export class LocalTable {
         if (probe.over) {
           await this.show(this.shown, false);
           this.showResult(probe.result);
+          this.setPhase("over");
           return;
         }
         const bot = probe.to_move.find((s) => this.setup.seats[s].kind === "bot");
@@ -101,6 +113,7 @@ export class LocalTable {
         if (this.humans.length > 1 && this.shown !== person) await this.privacyScreen(person);
         this.shown = person;
         await this.show(person, true, person);
+        this.setPhase("move");
         return;
       }
     } catch (err) {
@@ -135,12 +148,14 @@ export class LocalTable {
   async onAction(action) {
     if (this.busy || this.closed || this.shown === null) return;
     this.busy = true;
+    this.setPhase("busy");
     try {
       await this.engine.call("act", { table: this.table, seat: this.shown, action, version: this.version });
     } catch (err) {
       this.report(err);
       this.busy = false;
       await this.show(this.shown, true, this.shown);
+      this.setPhase("move");
       return;
     }
     this.busy = false;
@@ -153,6 +168,7 @@ export class LocalTable {
     this.els.status.textContent = `Passing the device to ${this.names[seat]}…`;
     this.els.side.replaceChildren();
     this.els.log.replaceChildren();
+    this.setPhase("privacy");
     return new Promise((resolve) => {
       const overlay = this.els.overlay;
       const name = this.names[seat];
@@ -161,7 +177,7 @@ export class LocalTable {
         h("p", {}, ["The board is hidden so nobody sees another player's secrets."]),
         h("button", {
           class: "primary", type: "button", id: "reveal",
-          onclick: () => { overlay.hidden = true; overlay.replaceChildren(); resolve(undefined); },
+          onclick: () => { overlay.hidden = true; overlay.replaceChildren(); this.setPhase("busy"); resolve(undefined); },
         }, [`I am ${name}: show my board`]),
       ]));
       overlay.hidden = false;

@@ -9,7 +9,6 @@ the player's words) and the read-only verbs.
 """
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any, Dict, List, Optional
 
@@ -31,6 +30,25 @@ def describe(action: Any) -> str:
     """A short rendering of a refused action for error messages."""
     text = canonical(action) if _is_json(action) else repr(action)[:200]
     return text if len(text) <= 120 else text[:117] + "..."
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of plain JSON data (several times faster than copy.deepcopy)."""
+    kind = type(value)
+    if kind is dict:
+        return {key: clone(item) for key, item in value.items()}
+    if kind is list:
+        return [clone(item) for item in value]
+    return value
+
+
+def clone_state(state: State) -> State:
+    """A copy `_apply` may change freely.  Log entries are never edited once written, so they are shared."""
+    log_entries = state.get("log")
+    new_state = clone({key: value for key, value in state.items() if key != "log"})
+    if log_entries is not None:
+        new_state["log"] = list(log_entries)
+    return new_state
 
 
 def _canonical_action(action: Any) -> str:
@@ -125,7 +143,7 @@ class Game:
                 break
         else:
             raise IllegalAction(self.explain(state, seat, action))
-        new_state = copy.deepcopy(state)
+        new_state = clone_state(state)
         new_state["ply"] += 1
         rng = Rng(new_state["rng"])
         self._apply(new_state, seat, legal, rng)
@@ -177,13 +195,18 @@ def log_for(state: State, seat: Optional[int]) -> List[dict]:
 
 
 def forget_private_log(state: State, seat: Optional[int]) -> None:
-    """Drop other seats' private log lines (used by determinize: they may name hidden values)."""
+    """Drop other seats' private log lines (used by determinize: they may name hidden values).
+
+    Entries with private lines are replaced, never edited, so `state` may share
+    its log list's entries with the state it was copied from.
+    """
     key = None if seat is None else str(seat)
+    trimmed = []
     for entry in state["log"]:
         private = entry.get("private")
         if private:
-            kept = {k: v for k, v in private.items() if k == key}
-            if kept:
-                entry["private"] = kept
-            else:
-                del entry["private"]
+            entry = {k: v for k, v in entry.items() if k != "private"}
+            if key in private:
+                entry["private"] = {key: private[key]}
+        trimmed.append(entry)
+    state["log"] = trimmed

@@ -4,6 +4,13 @@ import time
 from parlour.rng import Rng
 
 LEGAL = "#board [data-piece].legal, #board [data-target].legal"
+SETTLED = "['move', 'privacy', 'over'].includes(document.querySelector('[data-phase]')?.dataset.phase)"
+
+
+def wait_settled(page, timeout=60_000):
+    """Wait until the table waits for a person (or shows the result): no redraw is on its way."""
+    page.wait_for_function(SETTLED, timeout=timeout)
+    return page.evaluate("document.querySelector('[data-phase]').dataset.phase")
 
 
 def wait_python(page, timeout=90_000):
@@ -29,27 +36,21 @@ def play_until_over(page, seed=1, max_clicks=2000, on_privacy=None, timeout_s=60
     clicks = 0
     deadline = time.time() + timeout_s
     while time.time() < deadline and clicks < max_clicks:
-        if page.locator("#result").is_visible():
+        phase = wait_settled(page)
+        if phase == "over":
+            page.locator("#result").wait_for()
             return clicks
-        if page.locator("#reveal").is_visible():
+        if phase == "privacy":
             if on_privacy:
                 on_privacy(page)
             page.click("#reveal")
             continue
-        options = page.locator(LEGAL)
-        count = options.count()
-        if count == 0:
-            page.wait_for_timeout(30)
-            continue
         selected = page.locator("#board [data-piece].selected").count()
         targets = page.locator("#board [data-target].legal")
-        if selected and targets.count():
-            choice = targets.nth(rng.below(targets.count()))
-        else:
-            choice = options.nth(rng.below(count))
-        try:
-            choice.click(timeout=3000)
-            clicks += 1
-        except Exception:
-            page.wait_for_timeout(30)  # the board was redrawn under us; look again
+        choices = targets if selected and targets.count() else page.locator(LEGAL)
+        count = choices.count()
+        if count == 0:
+            raise AssertionError("a person is to move but nothing on the board is highlighted")
+        choices.nth(rng.below(count)).click(timeout=5000)
+        clicks += 1
     raise AssertionError(f"no result screen after {clicks} clicks")

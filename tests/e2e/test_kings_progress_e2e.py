@@ -1,7 +1,7 @@
 """The King's Progress in Chromium, played through the board by clicking."""
 import re
 
-from clicking import play_until_over, start_game, wait_python
+from clicking import play_until_over, start_game, wait_python, wait_settled
 
 
 def test_person_plays_whole_three_player_game_against_two_bots(page, site_url, artifacts):
@@ -32,19 +32,16 @@ def test_pass_and_play_hides_the_board_between_seats(page, site_url, artifacts):
 
     # play the first two rounds by clicking, then stop
     for _ in range(40):
-        if page.locator("#reveal").is_visible():
+        if wait_settled(page) == "privacy":
             on_privacy(page)
             page.click("#reveal")
-        page.wait_for_selector("#board [data-piece].legal, #board [data-target].legal, #reveal", timeout=20_000)
-        if page.locator("#reveal").is_visible():
             continue
         mover = page.locator(".seat-card.moving strong").inner_text()
         assert page.locator("#status, .status").first.inner_text().endswith("your move")
         options = page.locator("#board [data-piece].legal, #board [data-target].legal")
         options.first.click()
-        targets = page.locator("#board [data-target].legal")
-        if page.locator("#board [data-piece].selected").count() and targets.count():
-            targets.first.click()
+        if wait_settled(page) == "move" and page.locator("#board [data-piece].selected").count():
+            page.locator("#board [data-target].legal").first.click()
         assert mover
     assert len(seen) >= 4
     assert any("Ada" in s for s in seen) and any("Alex" in s for s in seen)

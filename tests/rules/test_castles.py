@@ -207,7 +207,7 @@ def test_score_terms_carry_their_square_and_the_control_figures():
     assert line["terms"][0] == {"kind": "castle_tile", "x": 0, "y": 0, "suit": SUNS, "tile": 2, "points": 2}
 
 
-def test_control_ties_go_to_the_seat_asking():
+def test_control_is_lost_only_to_strictly_stronger_enemies_so_ties_keep_it():
     from parlour.games.castles_scoring import controls
     assert controls(0, 0) and controls(3, 3) and controls(4, 3)
     assert not controls(2, 3)
@@ -450,6 +450,28 @@ def test_result_is_refused_before_the_end():
 
 # ----- hidden information --------------------------------------------------------
 
+def scribble(value) -> None:
+    """Change every dict and list inside `value`, to show what a view shares with its state."""
+    if isinstance(value, dict):
+        for item in list(value.values()):
+            scribble(item)
+        value["scribbled"] = True
+    elif isinstance(value, list):
+        for item in value:
+            scribble(item)
+        value.append("scribbled")
+
+
+def test_a_view_shares_nothing_with_the_state():
+    armies = play(GAME.setup(2, 24), lambda t: t["round"] == 2 and t["phase"] == "army" and len(t["armies"]) == 3)
+    holding = play(GAME.setup(2, 25), lambda t: t["held"] is not None and len(t["tiles"]) > 1)
+    for s in (armies, holding):
+        before = canonical(s)
+        for who in (0, 1, None):
+            scribble(GAME.view(s, who))
+        assert canonical(s) == before
+
+
 def test_proper_tiles_are_known_only_to_their_owner_until_laid():
     s = GAME.setup(3, 21)
     for seat in range(3):
@@ -513,9 +535,11 @@ def test_determinize_resamples_others_proper_tiles_within_their_suit_and_keeps_o
 def test_determinize_resamples_others_armies_and_pile_order_but_not_ones_own():
     s = play(GAME.setup(2, 32), phase_is("army"))
     s = play(s, lambda t: len(t["armies"]) == 4)
+    before = canonical(s)
     orders, ranks = set(), set()
     for k in range(20):
         d = GAME.determinize(s, 0, k)
+        assert canonical(s) == before
         assert [a for a in d["armies"] if a["seat"] == 0] == [a for a in s["armies"] if a["seat"] == 0]
         assert d["coins"][0] == s["coins"][0]
         ranks.add(tuple(a["rank"] for a in d["armies"] if a["seat"] == 1))

@@ -688,8 +688,10 @@ def _check(state, seat_to_act, k):
     n = state["players"]
     assert json.loads(json.dumps(state)) == state
     for seat in list(range(n)) + [None]:
-        v = G.view(state, seat)
-        assert G.view(G.determinize(state, seat, k), seat) == v
+        sample = G.determinize(state, seat, k)
+        assert G.view(sample, seat) == G.view(state, seat)
+        if seat is not None:
+            assert G.legal_actions(sample, seat) == G.legal_actions(state, seat)
     for seat in range(n):
         legal = G.legal_actions(state, seat)
         assert (seat in G.to_move(state)) == bool(legal)

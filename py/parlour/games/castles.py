@@ -10,6 +10,7 @@ are in docs/rules/castles.md.
 from __future__ import annotations
 
 import copy
+import json
 from typing import List, Optional
 
 from .. import piecepack as pp
@@ -226,7 +227,7 @@ class Castles(Game):
             "game": self.id,
             "seat": seat,
             "players": n,
-            "options": state["options"],
+            "options": dict(state["options"]),
             "suits": pp.SUITS[:n],
             "round": state["round"],
             "rounds": state["rounds"],
@@ -236,27 +237,32 @@ class Castles(Game):
             "phase_title": PHASE_TITLES[state["phase"]],
             "to_move": self.to_move(state),
             "map": {
-                "tiles": copy.deepcopy(state["tiles"]),
-                "castles": copy.deepcopy(state["castles"]),
+                "tiles": [dict(t) for t in state["tiles"]],
+                "castles": [None if c is None else dict(c) for c in state["castles"]],
                 "armies": [dict(pp.shown(a, seat, over), seat=a["seat"], x=a["x"], y=a["y"])
                            for a in state["armies"]],
             },
             "bounds": bounds(state["tiles"]),
-            "held": copy.deepcopy(state["held"]),
+            "held": None if state["held"] is None else dict(state["held"]),
             "proper": [None if p is None else pp.shown(p, seat) for p in state["proper"]],
             "piles": [{"owner": k if terrain == "suit" else None, "count": len(p)}
                       for k, p in enumerate(state["piles"])],
             "coins": [pp.shown_group(c, seat, over) for c in state["coins"]],
             "max_armies_per_tile": MAX_ARMIES_PER_TILE,
             "scores": list(state["scores"]),
-            "finished": copy.deepcopy(state["finished"]),
-            "result": copy.deepcopy(state["result"]),
+            "finished": _copy_json(state["finished"]),
+            "result": _copy_json(state["result"]),
             "log": log_for(state, seat),
         }
 
     def determinize(self, state: State, seat: Optional[int], seed: Seed) -> State:
         """Resample what `seat` cannot see: others' coins, others' proper tiles and pile order."""
-        out = copy.deepcopy(state)
+        # Copy only what is resampled or trimmed: the rest (map, finished rounds,
+        # untouched log lines) is shared with `state`, as nothing edits a state in
+        # place (apply works on a copy), and copying it dominated the cost.
+        out = dict(state)
+        for key in ("coins", "armies", "proper", "piles"):
+            out[key] = copy.deepcopy(state[key])
         rng = Rng(seed_to_state(seed))
         if out["phase"] != "over":  # at the end every army lies face up and no tile is hidden
             coins = [c for reserve in out["coins"] for c in reserve] + out["armies"]
@@ -297,6 +303,11 @@ def castle_places(state: State, seat: int) -> List[tuple]:
     tiles = by_place(state["tiles"])
     built = {(c["x"], c["y"]) for c in state["castles"] if c is not None}
     return [p for p in map_places(state) if tiles[p]["suit"] == pp.SUITS[seat] and p not in built]
+
+
+def _copy_json(value):
+    """A deep copy of plain JSON data; much faster than copy.deepcopy on the finished rounds."""
+    return json.loads(json.dumps(value))
 
 
 def _reshuffle_tiles(state: State, seat: Optional[int], rng: Rng) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Optional
 
-from ..game import State, forget_private_log, log_for
+from ..game import State, clone_state, forget_private_log, log_for
 from ..rng import Rng, Seed, seed_to_state
 from . import kings_cottage_board as board
 from . import kings_cottage_coins as coins
@@ -80,10 +80,7 @@ def make_view(game, state: State, seat: Optional[int]) -> dict:
 
 def resample_state(state: State, seat: Optional[int], seed: Seed) -> State:
     """A state `seat` cannot tell from this one: unknown coin faces and others' stakes redealt."""
-    # Log entries are flat and forget_private_log replaces (never edits) their
-    # `private` maps, so copying each entry is enough; the log is most of a state.
-    out = copy.deepcopy({k: v for k, v in state.items() if k != "log"})
-    out["log"] = [dict(entry) for entry in state["log"]]
+    out = clone_state(state)  # the log is shared: forget_private_log replaces entries, never edits them
     rng = Rng(seed_to_state(seed))
     coins.resample(coins.every_coin(out), seat, rng)
     coins.sort_bag(out["bag"])

@@ -12,7 +12,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import piecepack as pp
 from ..errors import BadOptions, IllegalAction
-from ..game import Action, Game, State, describe, forget_private_log, log, log_for
+from ..game import Action, Game, State, clone_state, describe, forget_private_log, log, log_for
 from ..rng import Rng, Seed, seed_to_state
 
 ROUNDS = 6
@@ -376,7 +376,7 @@ class KingsProgress(Game):
         }
 
     def determinize(self, state: State, seat: Optional[int], seed: Seed) -> State:
-        out = copy.deepcopy(state)
+        out = clone_state(state)
         rng = Rng(seed_to_state(seed))
         # Only values the view can hide are resampled: city tiles lie face up and
         # every coin is turned up once the game is over, so those stay put (a
