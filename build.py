@@ -25,7 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / ".cache"
-DIST = ROOT / "dist"
+DIST = Path(os.environ.get("PARLOUR_DIST") or ROOT / "dist")  # another folder lets parallel builds not collide
 VENV = ROOT / ".venv"
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_TGZ_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"

@@ -8,5 +8,11 @@ const [pyodideDir, wheelPath, scriptPath] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
 pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel");
-const out = pyodide.runPython(readFileSync(scriptPath, "utf8"));
-process.stdout.write(String(out) + "\n");
+try {
+  const out = pyodide.runPython(readFileSync(scriptPath, "utf8"));
+  process.stdout.write(String(out) + "\n");
+} catch (err) {
+  // Only the Python traceback: Pyodide's own stack is minified JavaScript nobody can read.
+  process.stderr.write(`Python failed inside Pyodide:\n${err && err.message || err}\n`);
+  process.exit(1);
+}

@@ -9,6 +9,8 @@ from ..errors import BadRequest
 #: game id -> module under parlour.games; each module exposes GAME.
 MODULES: Dict[str, str] = {
     "kings-progress": "kings_progress",
+    "kings-cottage": "kings_cottage",
+    "castles": "castles",
 }
 
 _loaded: Dict[str, object] = {}
