@@ -31,8 +31,10 @@ PYODIDE_VERSION = "314.0.7"
 PYODIDE_TGZ_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
 PYODIDE_CORE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
 PYODIDE_PACKAGES = ["micropip", "packaging"]
-SITE_FILES = ["index.html", "service-worker.js", "icon.svg"]
-SITE_DIRS = ["js", "css"]
+SITE_FILES = ["index.html", "service-worker.js", "manifest.webmanifest"]
+SITE_DIRS = ["js", "css", "icons"]
+#: Built files the service worker does not precache: itself, and the build's notes.
+NOT_PRECACHED = {"service-worker.js"}
 TEST_REQUIREMENTS = ["pytest==9.0.3", "playwright==1.65.2"]
 FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
@@ -180,9 +182,29 @@ def build() -> Path:
         "wheel_sha256": sha256_file(wheel),
     }
     (DIST / "build-info.json").write_text(json.dumps(build_info, indent=1, sort_keys=True) + "\n")
+    write_service_worker(DIST)
     size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     say(f"built {DIST} ({size / 1e6:.1f} MB, wheel {wheel.name})")
     return DIST
+
+
+def write_service_worker(dist: Path) -> str:
+    """Write the precache list and a content hash of every other built file into the service worker.
+
+    The hash names the cache, so any change to any file makes a new cache and
+    the page's "Update ready" notice.  Returns the version.
+    """
+    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")
+                   if p.is_file() and p.relative_to(dist).as_posix() not in NOT_PRECACHED)
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(f"{name}\0{sha256_file(dist / name)}\n".encode())
+    version = digest.hexdigest()[:16]
+    source = (ROOT / "service-worker.js").read_text()
+    start, end = source.index("/*BUILD*/"), source.index("/*END*/") + len("/*END*/")
+    build = json.dumps({"version": version, "files": ["./"] + files}, separators=(",", ":"))
+    (dist / "service-worker.js").write_text(source[:start] + build + source[end:])
+    return version
 
 
 # ----- serving -----------------------------------------------------------------

@@ -1,4 +1,61 @@
-// Offline support is its own piece of work; for now the service worker only
-// takes control so later versions can precache without changing the page.
-self.addEventListener("install", () => self.skipWaiting());
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+// @ts-check
+/// <reference lib="webworker" />
+/**
+ * Parlour's service worker: the whole built site, precached under a cache
+ * named after the build's content, served cache-first, so after one visit the
+ * app runs with no network at all.
+ *
+ * build.py writes the file list and the content hash into BUILD below.  A new
+ * build is a new cache: the new worker installs beside the old one and waits
+ * until the page says "reload", so no page ever gets files of two versions
+ * (each worker reads only its own cache).  Old caches go on activation.
+ */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const BUILD = /*BUILD*/ { version: "dev", files: [] } /*END*/;
+const CACHE = `parlour-${BUILD.version}`;
+const BASE = new URL("./", sw.location.href);
+const INDEX = new URL("index.html", BASE).href;
+
+sw.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // "reload": straight from the server, never from an HTTP cache that may hold the old version.
+    await cache.addAll(BUILD.files.map((file) => new Request(new URL(file, BASE).href, { cache: "reload" })));
+    if (!sw.registration.active) await sw.skipWaiting(); // first visit: there is nothing to mix with
+  })());
+});
+
+sw.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("parlour-") && name !== CACHE) await caches.delete(name);
+    }
+    await sw.clients.claim();
+  })());
+});
+
+sw.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") sw.skipWaiting();
+});
+
+sw.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== sw.location.origin) return;
+  event.respondWith(respond(request));
+});
+
+/** Cache first (this version's cache only), then the network; pages are always the cached app shell. */
+async function respond(request) {
+  const cache = await caches.open(CACHE);
+  const cached = request.mode === "navigate"
+    ? await cache.match(INDEX)
+    : await cache.match(request, { ignoreSearch: true });
+  if (cached) return cached;
+  try {
+    return await fetch(request);
+  } catch {
+    return new Response("Parlour is offline and this file is not in its cache.", {
+      status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}

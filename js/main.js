@@ -7,11 +7,16 @@ import { Engine } from "./engine/bridge.js";
 import { h, toast } from "./ui/dom.js";
 import { renderLobby } from "./ui/lobby.js";
 import { LocalTable } from "./ui/table.js";
+import { ReplayViewer } from "./ui/replay.js";
+import { renderSavedGames } from "./ui/saved-games.js";
+import { readRecordFile, toRecord } from "./store/records.js";
 import { hasBoard } from "./games/index.js";
+import { watchForUpdates } from "./ui/updates.js";
 
 const html = document.documentElement;
 const lobbyRoot = /** @type {HTMLElement} */ (document.getElementById("lobby"));
 const tableRoot = /** @type {HTMLElement} */ (document.getElementById("table"));
+const savedRoot = /** @type {HTMLElement} */ (document.getElementById("saved"));
 const engineStatus = /** @type {HTMLElement} */ (document.getElementById("engine-status"));
 const params = new URLSearchParams(location.search);
 const botDelay = params.has("botDelay") ? Number(params.get("botDelay")) : 600;
@@ -23,40 +28,102 @@ engine.ready.then(
   (err) => { html.dataset.python = "failed"; engineStatus.textContent = "Python failed to load"; toast(err.message); },
 );
 
-/** @type {LocalTable|null} */
-let current = null;
+/** @type {any[]} games.json, filtered to games with a board */
+let catalogue = [];
 
 function showLobby() {
-  current = null;
   tableRoot.hidden = true;
   tableRoot.replaceChildren();
   lobbyRoot.hidden = false;
+  savedRoot.hidden = false;
+  drawSavedGames();
 }
 
-async function startGame(choice) {
-  const startButton = /** @type {HTMLButtonElement|null} */ (document.getElementById("start"));
-  if (html.dataset.python !== "ready") {
-    if (startButton) { startButton.disabled = true; startButton.textContent = "Loading Python…"; }
-    try { await engine.ready; } catch { if (startButton) startButton.textContent = "Python failed to load"; return; }
+function showTable() {
+  lobbyRoot.hidden = true;
+  savedRoot.hidden = true;
+  tableRoot.hidden = false;
+}
+
+function drawSavedGames() {
+  return renderSavedGames(savedRoot, { onResume: resumeGame, onReplay: (g) => replay(toRecord(g)), onOpenFile: openRecordFile });
+}
+
+/**
+ * Wait for Python, saying so on `button` meanwhile; false when it failed to load.
+ * @param {HTMLButtonElement|null} button
+ */
+async function pythonReady(button) {
+  if (html.dataset.python === "ready") return true;
+  const label = button?.textContent;
+  if (button) { button.disabled = true; button.textContent = "Loading Python…"; }
+  try {
+    await engine.ready;
+  } catch {
+    if (button) button.textContent = "Python failed to load";
+    return false;
   }
-  const seed = params.has("seed") ? params.get("seed") : undefined;
-  const table = new LocalTable(engine, tableRoot, { ...choice, seed: seed ?? undefined }, { botDelay, onLeave: showLobby });
+  if (button) { button.disabled = false; button.textContent = label ?? ""; }
+  return true;
+}
+
+/** @param {any} setup @param {HTMLButtonElement|null} button */
+async function openTable(setup, button) {
+  if (!(await pythonReady(button))) return;
+  const table = new LocalTable(engine, tableRoot, setup, { botDelay, onLeave: showLobby });
+  window.parlour = { engine, table };
+  showTable(); // first, so the board and log are laid out when drawn
   try {
     await table.start();
   } catch (err) {
     toast(err.message);
-    if (startButton) { startButton.disabled = false; startButton.textContent = "Start game"; }
+    showLobby();
+  }
+}
+
+async function startGame(choice) {
+  const seed = params.has("seed") ? params.get("seed") : undefined;
+  await openTable({ ...choice, seed: seed ?? undefined }, /** @type {any} */ (document.getElementById("start")));
+}
+
+/** @param {import("./store/games-db.js").SavedGame} saved */
+async function resumeGame(saved) {
+  const game = catalogue.find((g) => g.id === saved.game);
+  if (!game) { toast(`This Parlour cannot play ${saved.title || saved.game}.`); return; }
+  const button = /** @type {any} */ (document.querySelector(`[data-saved="${saved.id}"] .resume`));
+  await openTable({ game, seats: saved.seats, options: saved.options, saved }, button);
+}
+
+/** Open a record in the replay viewer; a refused record changes nothing. @param {any} record */
+async function replay(record) {
+  if (!(await pythonReady(null))) return;
+  const viewer = new ReplayViewer(engine, tableRoot, { onLeave: showLobby });
+  window.parlour = { engine, replay: viewer };
+  showTable();
+  try {
+    await viewer.open(record);
+  } catch (err) {
+    toast(`This record cannot be replayed: ${err.message}`);
+    showLobby();
+  }
+}
+
+/** @param {File} file */
+async function openRecordFile(file) {
+  let record;
+  try {
+    record = await readRecordFile(file);
+  } catch (err) {
+    toast(err.message);
     return;
   }
-  current = table;
-  window.parlour = { engine, table };
-  lobbyRoot.hidden = true;
-  tableRoot.hidden = false;
+  await replay(record);
 }
 
 async function boot() {
   try {
-    const catalogue = (await (await fetch("games.json")).json()).filter((g) => hasBoard(g.id));
+    catalogue = (await (await fetch("games.json")).json()).filter((g) => hasBoard(g.id));
+    drawSavedGames();
     renderLobby(lobbyRoot, catalogue, startGame);
     html.dataset.lobby = "ready";
   } catch (err) {
@@ -65,4 +132,4 @@ async function boot() {
 }
 
 boot();
-void current;
+watchForUpdates();

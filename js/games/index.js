@@ -4,6 +4,7 @@ import { KingsProgressBoard } from "./kings-progress.js";
 
 const BOARDS = {
   "kings-progress": KingsProgressBoard,
+  "castles": (await import("./castles.js")).CastlesBoard,
 };
 
 /** @param {string} id */

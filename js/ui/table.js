@@ -10,12 +10,15 @@
 import { EngineError } from "../engine/bridge.js";
 import { boardFor } from "../games/index.js";
 import { fillNames, h, sleep, toast } from "./dom.js";
+import { newGameId, saveGame } from "../store/games-db.js";
+import { downloadRecord } from "../store/records.js";
 
 export class LocalTable {
   /**
    * @param {import("../engine/bridge.js").Engine} engine
    * @param {HTMLElement} root
-   * @param {{game: any, seats: {kind: string, name: string}[], options: Record<string, any>, seed?: number|string}} setup
+   * @param {{game: any, seats: {kind: string, name: string}[], options: Record<string, any>, seed?: number|string,
+   *   saved?: import("../store/games-db.js").SavedGame}} setup  with `saved`, the table resumes that game
    * @param {{botDelay?: number, onLeave: () => void}} settings
    */
   constructor(engine, root, setup, settings) {
@@ -31,6 +34,9 @@ export class LocalTable {
     this.table = "";
     this.busy = false;
     this.closed = false;
+    /** @type {import("../store/games-db.js").SavedGame|null} what is saved after every move */
+    this.saved = null;
+    this.saveWarned = false;
     this.buildDom();
     this.setPhase("busy");
     const Board = boardFor(setup.game.id);
@@ -50,7 +56,10 @@ export class LocalTable {
     this.root.replaceChildren(
       h("div", { class: "table-bar" }, [
         els.title, els.status,
-        h("button", { type: "button", class: "leave", onclick: () => this.leave() }, ["Leave game"]),
+        h("button", { type: "button", class: "export", title: "Save this game as a record file",
+          onclick: () => this.saved && downloadRecord(this.saved) }, ["Export record"]),
+        h("button", { type: "button", class: "leave", title: "Your game is saved: resume it from the lobby",
+          onclick: () => this.leave() }, ["Leave game"]),
       ]),
       h("div", { class: "table-main" }, [
         els.board,
@@ -70,13 +79,45 @@ export class LocalTable {
   }
 
   async start() {
+    const resume = this.setup.saved;
+    const seed = resume ? resume.seed : this.setup.seed ?? Math.floor(Math.random() * 2 ** 31);
     const reply = await this.engine.call("new", {
-      game: this.setup.game.id, players: this.setup.seats.length,
-      seed: this.setup.seed ?? Math.floor(Math.random() * 2 ** 31), options: this.setup.options,
+      game: this.setup.game.id, players: this.setup.seats.length, seed,
+      options: resume ? resume.options : this.setup.options, actions: resume ? resume.actions : [],
     });
     this.table = reply.table;
     this.version = reply.version;
+    const now = Date.now();
+    this.saved = resume ? { ...resume, actions: [...resume.actions] } : {
+      id: newGameId(), game: this.setup.game.id, title: this.setup.game.title, options: reply.options, seed,
+      seats: this.setup.seats.map((s) => ({ kind: s.kind, name: s.name })), actions: [], result: null,
+      created: now, updated: now,
+    };
+    await this.save();
     await this.advance();
+  }
+
+  /**
+   * Send a move to the engine and, once applied, save the game.
+   * @param {number} seat @param {any} action @param {number} version
+   */
+  async act(seat, action, version) {
+    await this.engine.call("act", { table: this.table, seat, action, version });
+    if (!this.saved) return;
+    this.saved.actions.push({ seat, action });
+    this.saved.updated = Date.now();
+    await this.save();
+  }
+
+  /** Write the game to IndexedDB; a failure is said once and play goes on. */
+  async save() {
+    if (!this.saved) return;
+    try {
+      await saveGame(this.saved);
+    } catch (err) {
+      if (!this.saveWarned) toast(`This game cannot be saved on this device (${err && err.message || err}); it will be lost if the tab closes.`);
+      this.saveWarned = true;
+    }
   }
 
   leave() {
@@ -96,6 +137,10 @@ export class LocalTable {
         this.version = probe.version;
         if (probe.over) {
           await this.show(this.shown, false);
+          if (this.saved && !this.saved.result) {
+            this.saved.result = probe.result;
+            await this.save();
+          }
           this.showResult(probe.result);
           this.setPhase("over");
           return;
@@ -106,7 +151,7 @@ export class LocalTable {
           await sleep(this.settings.botDelay ?? 600);
           if (this.closed) return;
           const choice = await this.engine.call("bot", { table: this.table, seat: bot });
-          await this.engine.call("act", { table: this.table, seat: bot, action: choice.action, version: choice.version });
+          await this.act(bot, choice.action, choice.version);
           continue;
         }
         const person = probe.to_move[0];
@@ -150,7 +195,7 @@ export class LocalTable {
     this.busy = true;
     this.setPhase("busy");
     try {
-      await this.engine.call("act", { table: this.table, seat: this.shown, action, version: this.version });
+      await this.act(this.shown, action, this.version);
     } catch (err) {
       this.report(err);
       this.busy = false;
@@ -194,6 +239,7 @@ export class LocalTable {
       this.board.resultDetail(result),
       h("div", { class: "dialog-buttons" }, [
         h("button", { type: "button", onclick: () => { overlay.hidden = true; } }, ["See the board"]),
+        h("button", { type: "button", onclick: () => this.saved && downloadRecord(this.saved) }, ["Export record"]),
         h("button", { class: "primary", type: "button", onclick: () => this.leave() }, ["Back to the lobby"]),
       ]),
     ]));

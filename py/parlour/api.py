@@ -15,7 +15,7 @@ import json
 import traceback
 from typing import Any, Callable, Dict, List, Optional
 
-from . import bots, games
+from . import bots, games, records
 from .errors import BadRequest, ParlourError
 from .game import canonical
 
@@ -163,6 +163,38 @@ def op_state_hash(message: dict) -> dict:
     return {"sha256": hashlib.sha256(canonical(table["state"]).encode()).hexdigest()}
 
 
+def op_open_record(message: dict) -> dict:
+    """Check a saved or imported record by replaying it, and open it as a table for the replay viewer."""
+    checked = records.replay(message.get("record"))
+    record = checked["record"]
+    table = {"game": games.get(record["game"]), "players": record["players"], "seed": record["seed"],
+             "options": record["options"], "state": checked["states"][-1], "actions": record["actions"],
+             "history": checked["states"]}
+    _counter[0] += 1
+    table_id = f"t{_counter[0]}"
+    _tables[table_id] = table
+    return {"table": table_id, "steps": len(record["actions"]), "record": record}
+
+
+def op_view_at(message: dict) -> dict:
+    """A seat's view after the first `step` actions of a record opened with open_record."""
+    table = _table(message)
+    history = table.get("history")
+    if history is None:
+        raise BadRequest("This table was not opened as a record.")
+    step = _field(message, "step", (int,))
+    if not 0 <= step < len(history):
+        raise BadRequest(f"No step {step}: the record has steps 0 to {len(history) - 1}.")
+    seat = _seat(message, table, spectator_ok=True)
+    game, state = table["game"], history[step]
+    over = game.is_over(state)
+    return {
+        "step": step, "view": game.view(state, seat), "to_move": game.to_move(state),
+        "last": table["actions"][step - 1] if step else None,
+        "over": over, "result": game.result(state) if over else None,
+    }
+
+
 def op_close(message: dict) -> dict:
     _tables.pop(message.get("table"), None)
     return {}
@@ -171,4 +203,5 @@ def op_close(message: dict) -> dict:
 OPS: Dict[str, Callable[[dict], dict]] = {
     "games": op_games, "new": op_new, "view": op_view, "act": op_act, "bot": op_bot,
     "record": op_record, "state_hash": op_state_hash, "close": op_close,
+    "open_record": op_open_record, "view_at": op_view_at,
 }

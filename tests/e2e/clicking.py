@@ -32,13 +32,21 @@ def start_game(page, url, game_id, seats, query="botDelay=0&seed=11", options=No
 
 def play_until_over(page, seed=1, max_clicks=2000, on_privacy=None, timeout_s=600):
     """Click random legal pieces and places until the result screen shows; returns clicks made."""
+    clicks = click_randomly(page, seed, max_clicks, on_privacy, timeout_s)
+    if wait_settled(page) != "over":
+        raise AssertionError(f"no result screen after {clicks} clicks")
+    page.locator("#result").wait_for()
+    return clicks
+
+
+def click_randomly(page, seed=1, max_clicks=2000, on_privacy=None, timeout_s=600):
+    """Click random legal pieces and places until the game ends or `max_clicks` are made."""
     rng = Rng.from_seed(seed)
     clicks = 0
     deadline = time.time() + timeout_s
     while time.time() < deadline and clicks < max_clicks:
         phase = wait_settled(page)
         if phase == "over":
-            page.locator("#result").wait_for()
             return clicks
         if phase == "privacy":
             if on_privacy:
@@ -53,4 +61,5 @@ def play_until_over(page, seed=1, max_clicks=2000, on_privacy=None, timeout_s=60
             raise AssertionError("a person is to move but nothing on the board is highlighted")
         choices.nth(rng.below(count)).click(timeout=5000)
         clicks += 1
-    raise AssertionError(f"no result screen after {clicks} clicks")
+    wait_settled(page)
+    return clicks

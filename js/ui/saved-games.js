@@ -1,0 +1,95 @@
+// @ts-check
+/**
+ * The lobby's list of saved games: games in progress to resume, lately
+ * finished ones to replay, export or delete, and a button to open a record
+ * file.  Drawn from IndexedDB, so it needs no Python.
+ */
+import { h } from "./dom.js";
+import { deleteGame, listGames } from "../store/games-db.js";
+import { downloadRecord } from "../store/records.js";
+
+/**
+ * @typedef {import("../store/games-db.js").SavedGame} SavedGame
+ * @typedef {{onResume: (g: SavedGame) => void, onReplay: (g: SavedGame) => void, onOpenFile: (f: File) => void}} Handlers
+ */
+
+/** "3 minutes ago", "yesterday", … for the list. @param {number} then @param {number} now */
+export function ago(then, now = Date.now()) {
+  const s = Math.max(0, Math.round((now - then) / 1000));
+  const units = [["day", 86400], ["hour", 3600], ["minute", 60]];
+  for (const [unit, size] of units) {
+    const n = Math.floor(s / Number(size));
+    if (n >= 1) return n === 1 && unit === "day" ? "yesterday" : `${n} ${unit}${n > 1 ? "s" : ""} ago`;
+  }
+  return "just now";
+}
+
+/** @param {SavedGame} g */
+function players(g) {
+  return g.seats.map((s) => (s.kind === "bot" ? `${s.name} (bot)` : s.name)).join(", ");
+}
+
+/** @param {SavedGame} g */
+function outcome(g) {
+  const winners = (g.result?.winners || []).map((w) => g.seats[w]?.name ?? `Seat ${w + 1}`);
+  return winners.length === 1 ? `${winners[0]} won` : `draw: ${winners.join(", ")}`;
+}
+
+/**
+ * Draw the list into `root` (again after each delete).
+ * @param {HTMLElement} root @param {Handlers} handlers
+ */
+export async function renderSavedGames(root, handlers) {
+  /** @type {SavedGame[]} */
+  let games = [];
+  try {
+    games = await listGames();
+  } catch (err) {
+    root.replaceChildren(h("p", { class: "hint" }, [`Saved games are not available here (${err && err.message || err}).`]));
+    return;
+  }
+  const redraw = () => renderSavedGames(root, handlers);
+  const remove = async (g) => {
+    if (!confirm(`Delete the saved ${g.title || g.game} game with ${players(g)}?`)) return;
+    await deleteGame(g.id);
+    redraw();
+  };
+  const row = (g, buttons, detail) => h("li", { class: "saved-game", "data-saved": g.id }, [
+    h("div", { class: "saved-what" }, [
+      h("strong", {}, [g.title || g.game]), " · ", players(g),
+      h("div", { class: "hint" }, [detail]),
+    ]),
+    h("div", { class: "saved-buttons" }, buttons),
+  ]);
+  const exportButton = (g) => h("button", { type: "button", class: "export", onclick: () => downloadRecord(g) }, ["Export"]);
+  const deleteButton = (g) => h("button", { type: "button", class: "delete", onclick: () => remove(g) }, ["Delete"]);
+  const running = games.filter((g) => !g.result);
+  const finished = games.filter((g) => g.result);
+  const fileInput = h("input", {
+    type: "file", accept: ".json,application/json", id: "open-record", class: "visually-hidden",
+    onchange: (e) => {
+      const file = e.target.files && e.target.files[0];
+      e.target.value = "";
+      if (file) handlers.onOpenFile(file);
+    },
+  });
+  root.replaceChildren(
+    running.length ? h("h2", {}, ["Games in progress"]) : "",
+    running.length ? h("ul", { class: "saved-list", id: "in-progress" }, running.map((g) => row(g, [
+      h("button", { type: "button", class: "primary resume", onclick: () => handlers.onResume(g) }, ["Resume"]),
+      exportButton(g), deleteButton(g),
+    ], `${g.actions.length} moves · last played ${ago(g.updated)}`))) : "",
+    finished.length ? h("details", { class: "finished" }, [
+      h("summary", {}, [`Finished games (${finished.length})`]),
+      h("ul", { class: "saved-list", id: "finished" }, finished.map((g) => row(g, [
+        h("button", { type: "button", class: "replay", onclick: () => handlers.onReplay(g) }, ["Replay"]),
+        exportButton(g), deleteButton(g),
+      ], `${outcome(g)} · ${g.actions.length} moves · ${ago(g.updated)}`))),
+    ]) : "",
+    h("p", { class: "open-record-row" }, [
+      fileInput,
+      h("label", { for: "open-record", class: "button-like" }, ["Open a record file…"]),
+      h("span", { class: "hint" }, [" Replay a game someone shared with you."]),
+    ]),
+  );
+}
