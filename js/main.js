@@ -12,6 +12,7 @@ import { renderSavedGames } from "./ui/saved-games.js";
 import { readRecordFile, toRecord } from "./store/records.js";
 import { hasBoard } from "./games/index.js";
 import { watchForUpdates } from "./ui/updates.js";
+import { hostNetworkGame, openNetworkRoute } from "./net/app.js";
 
 const html = document.documentElement;
 const lobbyRoot = /** @type {HTMLElement} */ (document.getElementById("lobby"));
@@ -21,10 +22,19 @@ const engineStatus = /** @type {HTMLElement} */ (document.getElementById("engine
 const params = new URLSearchParams(location.search);
 const botDelay = params.has("botDelay") ? Number(params.get("botDelay")) : 600;
 
+/** Milliseconds since navigation start, read by the benchmark (bench/bench.py). */
+const timings = /** @type {Record<string, any>} */ ({ moves: [] });
+window.parlourTimings = timings;
 html.dataset.python = "loading";
 const engine = new Engine();
+window.parlour = { engine };
 engine.ready.then(
-  () => { html.dataset.python = "ready"; engineStatus.textContent = "Python ready"; },
+  (info) => {
+    timings.python_ready = performance.now();
+    timings.worker = info.timings;
+    html.dataset.python = "ready";
+    engineStatus.textContent = "Python ready";
+  },
   (err) => { html.dataset.python = "failed"; engineStatus.textContent = "Python failed to load"; toast(err.message); },
 );
 
@@ -82,6 +92,7 @@ async function openTable(setup, button) {
 }
 
 async function startGame(choice) {
+  if (choice.seats.some((s) => s.kind === "remote")) return hostNetworkGame(netDeps(), choice);
   const seed = params.has("seed") ? params.get("seed") : undefined;
   await openTable({ ...choice, seed: seed ?? undefined }, /** @type {any} */ (document.getElementById("start")));
 }
@@ -126,9 +137,16 @@ async function boot() {
     drawSavedGames();
     renderLobby(lobbyRoot, catalogue, startGame);
     html.dataset.lobby = "ready";
+    await openNetworkRoute(netDeps(), catalogue);
+    timings.lobby_ready = performance.now();
   } catch (err) {
     lobbyRoot.replaceChildren(h("p", { class: "error" }, [`The lobby could not load: ${err.message}`]));
   }
+}
+
+/** What network tables (js/net) need from the shell. */
+function netDeps() {
+  return { engine, tableRoot, botDelay, showTable, showLobby, pythonReady };
 }
 
 boot();

@@ -1,12 +1,14 @@
 // Runs Python code inside Pyodide under node with our wheel unpacked, prints its output.
-// Usage: node pyodide_runner.mjs <pyodide dir> <wheel path> <python file>
+// Usage: node pyodide_runner.mjs <pyodide dir> <wheel path> <python file> [snapshot.bin.gz]
 import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
-const [pyodideDir, wheelPath, scriptPath] = process.argv.slice(2);
+const [pyodideDir, wheelPath, scriptPath, snapshotPath] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
+const _loadSnapshot = snapshotPath ? gunzipSync(readFileSync(snapshotPath)) : undefined;
+const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, _loadSnapshot });
 pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel");
 try {
   const out = pyodide.runPython(readFileSync(scriptPath, "utf8"));

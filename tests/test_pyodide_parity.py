@@ -33,8 +33,18 @@ def _wheel() -> pathlib.Path:
     return wheels[-1]
 
 
+def _snapshot() -> str:
+    dist = pathlib.Path(os.environ.get("PARLOUR_DIST", ROOT / "dist"))
+    snapshot = dist / "pyodide" / "parlour-snapshot.bin.gz"
+    if not snapshot.exists():
+        pytest.skip("this build has no Pyodide snapshot (node was missing at build time)")
+    return str(snapshot)
+
+
 @pytest.mark.pyodide
-def test_seeded_games_replay_identically_in_pyodide(tmp_path):
+@pytest.mark.parametrize("start", ["wheel", "snapshot"])
+def test_seeded_games_replay_identically_in_pyodide(tmp_path, start):
+    """Through the wheel alone, and through the build's memory snapshot as the browser starts it."""
     if not shutil.which("node"):
         pytest.fail("node is needed to run Pyodide in the tests")
     cases = [(g.id, n) for g in games.all_games() for n in range(g.min_players, g.max_players + 1)]
@@ -47,7 +57,8 @@ def test_seeded_games_replay_identically_in_pyodide(tmp_path):
         "json.dumps({'python': sys.version.split()[0], 'digests': {f'{g}/{n}': digests(g, n, seeds) for g, n in cases}})\n"
     )
     proc = subprocess.run(
-        ["node", str(ROOT / "tests" / "pyodide_runner.mjs"), str(_pyodide_dir()), str(_wheel()), str(script)],
+        ["node", str(ROOT / "tests" / "pyodide_runner.mjs"), str(_pyodide_dir()), str(_wheel()), str(script)]
+        + ([_snapshot()] if start == "snapshot" else []),
         capture_output=True, text=True, timeout=600,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]

@@ -37,6 +37,8 @@ export class LocalTable {
     /** @type {import("../store/games-db.js").SavedGame|null} what is saved after every move */
     this.saved = null;
     this.saveWarned = false;
+    /** @type {Promise<void>} the last save in flight */
+    this.saving = Promise.resolve();
     this.buildDom();
     this.setPhase("busy");
     const Board = boardFor(setup.game.id);
@@ -102,11 +104,14 @@ export class LocalTable {
    * @param {number} seat @param {any} action @param {number} version
    */
   async act(seat, action, version) {
-    await this.engine.call("act", { table: this.table, seat, action, version });
-    if (!this.saved) return;
-    this.saved.actions.push({ seat, action });
-    this.saved.updated = Date.now();
-    await this.save();
+    const status = await this.engine.call("act", { table: this.table, seat, action, version });
+    if (this.saved) {
+      this.saved.actions.push({ seat, action });
+      this.saved.updated = Date.now();
+      // Written while the next board is drawn; the table waits for it before asking anyone to move.
+      this.saving = this.saving.then(() => this.save());
+    }
+    return status;
   }
 
   /** Write the game to IndexedDB; a failure is said once and play goes on. */
@@ -128,19 +133,21 @@ export class LocalTable {
   }
 
   /** Play bots until a person must act (or the game ends), then show that person's board. */
-  async advance() {
+  async advance(status = null) {
     if (this.busy || this.closed) return;
     this.busy = true;
     try {
       for (;;) {
-        const probe = await this.engine.call("view", { table: this.table, seat: null });
+        const probe = status ?? await this.engine.call("status", { table: this.table });
+        status = null;
         this.version = probe.version;
         if (probe.over) {
           await this.show(this.shown, false);
           if (this.saved && !this.saved.result) {
             this.saved.result = probe.result;
-            await this.save();
+            this.saving = this.saving.then(() => this.save());
           }
+          await this.saving;
           this.showResult(probe.result);
           this.setPhase("over");
           return;
@@ -151,13 +158,14 @@ export class LocalTable {
           await sleep(this.settings.botDelay ?? 600);
           if (this.closed) return;
           const choice = await this.engine.call("bot", { table: this.table, seat: bot });
-          await this.act(bot, choice.action, choice.version);
+          status = await this.act(bot, choice.action, choice.version);
           continue;
         }
         const person = probe.to_move[0];
         if (this.humans.length > 1 && this.shown !== person) await this.privacyScreen(person);
         this.shown = person;
         await this.show(person, true, person);
+        await this.saving;
         this.setPhase("move");
         return;
       }
@@ -176,10 +184,18 @@ export class LocalTable {
     const snap = await this.engine.call("view", { table: this.table, seat });
     this.version = snap.version;
     this.board.update({ view: snap.view, legal: active ? snap.legal : [], viewer: seat, active });
+    if (this.clickedAt !== undefined) this.timeMove(this.clickedAt);
+    this.clickedAt = undefined;
     const who = mover === undefined ? "" : ` · ${mover === seat && active ? "your move" : `${this.names[mover]} to move`}`;
     this.els.status.textContent = fillNames(this.board.statusText(snap.view), this.names) + who;
     this.els.side.replaceChildren(this.board.sidePanel(snap.view));
     this.drawLog(snap.view.log || []);
+  }
+
+  /** Note how long a click took to show its new board (at the next frame), for the benchmark. @param {number} since */
+  timeMove(since) {
+    const timings = /** @type {any} */ (window).parlourTimings;
+    if (timings) requestAnimationFrame(() => timings.moves.push(performance.now() - since));
   }
 
   /** @param {{text: string}[]} entries */
@@ -193,9 +209,11 @@ export class LocalTable {
   async onAction(action) {
     if (this.busy || this.closed || this.shown === null) return;
     this.busy = true;
+    this.clickedAt = performance.now();
     this.setPhase("busy");
+    let status;
     try {
-      await this.act(this.shown, action, this.version);
+      status = await this.act(this.shown, action, this.version);
     } catch (err) {
       this.report(err);
       this.busy = false;
@@ -204,7 +222,7 @@ export class LocalTable {
       return;
     }
     this.busy = false;
-    await this.advance();
+    await this.advance(status);
   }
 
   /** Hide the board and ask for the device to be handed to `seat`. */

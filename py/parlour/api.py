@@ -132,7 +132,19 @@ def op_act(message: dict) -> dict:
     action = message.get("action")
     table["state"] = table["game"].apply(table["state"], seat, action)
     table["actions"].append({"seat": seat, "action": action})
-    return {"version": len(table["actions"]), "to_move": table["game"].to_move(table["state"])}
+    return _status(table)
+
+
+def _status(table: dict) -> dict:
+    game, state = table["game"], table["state"]
+    over = game.is_over(state)
+    return {"version": len(table["actions"]), "to_move": game.to_move(state), "over": over,
+            "result": game.result(state) if over else None}
+
+
+def op_status(message: dict) -> dict:
+    """Whose turn it is and whether the game is over, without computing any view."""
+    return _status(_table(message))
 
 
 def op_bot(message: dict) -> dict:
@@ -195,6 +207,16 @@ def op_view_at(message: dict) -> dict:
     }
 
 
+def op_simulate(message: dict) -> dict:
+    """Random games for the benchmark: how fast this Python plays a game."""
+    from .simulate import games_per_second
+    game_id = _field(message, "game", (str,))
+    games.get(game_id)
+    players = _field(message, "players", (int,))
+    seconds = min(float(_field(message, "seconds", (int, float))), 30.0)
+    return games_per_second(game_id, players, seconds)
+
+
 def op_close(message: dict) -> dict:
     _tables.pop(message.get("table"), None)
     return {}
@@ -203,5 +225,23 @@ def op_close(message: dict) -> dict:
 OPS: Dict[str, Callable[[dict], dict]] = {
     "games": op_games, "new": op_new, "view": op_view, "act": op_act, "bot": op_bot,
     "record": op_record, "state_hash": op_state_hash, "close": op_close,
-    "open_record": op_open_record, "view_at": op_view_at,
+    "open_record": op_open_record, "view_at": op_view_at, "simulate": op_simulate,
+    "status": op_status,
 }
+
+
+# ----- network play (js/net/): replay checks and QR codes, in parlour.p2p -----
+
+def op_replay_check(message: dict) -> dict:
+    """Replay a finished network game and hash one seat's views (fair-dealing check)."""
+    from . import p2p
+    return p2p.replay_check(message)
+
+
+def op_qr_svg(message: dict) -> dict:
+    """An invite or answer code as an SVG QR code (segno)."""
+    from . import p2p
+    return p2p.qr_svg(message)
+
+
+OPS.update({"replay_check": op_replay_check, "qr_svg": op_qr_svg})

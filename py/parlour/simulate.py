@@ -35,3 +35,17 @@ def state_digest(state: Dict[str, Any]) -> str:
 def digests(game_id: str, players: int, seeds: List[Any]) -> List[str]:
     """Final-state digests of several seeded games (compared across Pythons)."""
     return [state_digest(play_random(game_id, players, seed)[0]) for seed in seeds]
+
+
+def games_per_second(game_id: str, players: int, seconds: float = 2.0, min_games: int = 3) -> Dict[str, Any]:
+    """Play seeded random games for about `seconds`; the benchmark's engine speed figure."""
+    import time
+    start = time.perf_counter()
+    played = plies = 0
+    while played < min_games or time.perf_counter() - start < seconds:
+        _, actions = play_random(game_id, players, f"bench:{played}")
+        played += 1
+        plies += len(actions)
+    elapsed = time.perf_counter() - start
+    return {"game": game_id, "players": players, "games": played, "plies": plies,
+            "seconds": round(elapsed, 3), "games_per_s": round(played / elapsed, 2)}

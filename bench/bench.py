@@ -1,0 +1,189 @@
+"""The Parlour benchmark: load times, move latency and engine speed, on the built site.
+
+Run by `python3 build.py bench` (which builds dist/ and provides Playwright and
+Chromium).  Writes bench/results.json and the table in bench/README.md.  These
+are measurements, not tests: nothing fails when a budget is missed, the table
+says so.
+"""
+from __future__ import annotations
+
+import datetime
+import gzip
+import json
+import os
+import platform
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "e2e")]
+
+import build  # noqa: E402
+from parlour import games  # noqa: E402
+from parlour.simulate import games_per_second  # noqa: E402
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+BUDGETS = {
+    "load.lobby_interactive_ms": 300, "load.python_ready_cold_ms": 2500, "load.python_ready_warm_ms": 1500,
+    "moves.*.p50_ms": 16, "moves.*.p95_ms": 50,
+}
+PLAYERS = 3
+QUICK = "--quick" in sys.argv
+#: --only=castles,kings-progress measures the moves of those games alone (while working on one).
+ONLY = next((a.split("=", 1)[1].split(",") for a in sys.argv if a.startswith("--only=")), None)
+LOAD_RUNS = 3 if QUICK else 5
+MOVES_WANTED = 60 if QUICK else 300
+ENGINE_SECONDS = 1.0 if QUICK else 4.0
+
+
+def percentile(values, share):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
+
+
+def serve(dist: Path):
+    server = build.make_server(0, dist)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def ready_timings(page):
+    page.wait_for_function("document.documentElement.dataset.python === 'ready'", timeout=120_000)
+    return page.evaluate("window.parlourTimings")
+
+
+def measure_cold(browser, url):
+    """Empty cache and no service worker: every byte from the server, wasm compiled from scratch."""
+    lobby, python, workers = [], [], []
+    for _ in range(LOAD_RUNS):
+        context = browser.new_context(service_workers="block")
+        page = context.new_page()
+        page.goto(url)
+        t = ready_timings(page)
+        lobby.append(t["lobby_ready"])
+        python.append(t["python_ready"])
+        workers.append(t["worker"])
+        context.close()
+    return statistics.median(lobby), statistics.median(python), workers[len(workers) // 2]
+
+
+def measure_warm(browser, url):
+    """A second visit with the service worker active (files from its cache)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url)
+    ready_timings(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    runs = []
+    for _ in range(LOAD_RUNS):
+        page.goto(url)
+        runs.append(ready_timings(page)["python_ready"])
+    context.close()
+    return statistics.median(runs)
+
+
+def measure_moves(browser, url, game_id):
+    """Click random legal moves against bots; the app times each click until its new board is drawn."""
+    from clicking import click_randomly, start_game, wait_settled
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, service_workers="block")
+    page = context.new_page()
+    moves, seed, deadline = [], 0, time.time() + (60 if QUICK else 240)
+    while len(moves) < MOVES_WANTED and time.time() < deadline:
+        seed += 1
+        start_game(page, url, game_id, ["human"] + ["bot"] * (PLAYERS - 1), query=f"botDelay=0&seed={seed}")
+        click_randomly(page, seed=seed, max_clicks=4 * MOVES_WANTED, timeout_s=max(5, deadline - time.time()))
+        wait_settled(page)
+        page.wait_for_timeout(50)  # the last frame's timing
+        moves += page.evaluate("window.parlourTimings.moves")
+    context.close()
+    return {"p50_ms": round(percentile(moves, 0.5), 1), "p95_ms": round(percentile(moves, 0.95), 1),
+            "moves": len(moves)}
+
+
+def measure_pyodide_engine(browser, url, game_id):
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(url)
+    ready_timings(page)
+    reply = page.evaluate(
+        "([g, n, s]) => window.parlour.engine.call('simulate', {game: g, players: n, seconds: s})",
+        [game_id, PLAYERS, ENGINE_SECONDS])
+    context.close()
+    return reply["games_per_s"]
+
+
+def dist_sizes(dist: Path):
+    files = [p for p in dist.rglob("*") if p.is_file()]
+    raw = sum(p.stat().st_size for p in files)
+    packed = sum(len(gzip.compress(p.read_bytes(), 6, mtime=0)) for p in files)
+    return raw, packed
+
+
+def budget_for(key):
+    if key in BUDGETS:
+        return BUDGETS[key]
+    parts = key.split(".")
+    return BUDGETS.get(f"{parts[0]}.*.{parts[-1]}") if len(parts) == 3 else None
+
+
+def write_readme(results):
+    lines = [
+        "# Benchmark", "",
+        f"Measured {results['when']} on {results['machine']} with `python3 build.py bench"
+        f"{' --quick' if QUICK else ''}`; raw figures in `results.json`.",
+        "Moves: a person's click on the board until the new board is drawn (next frame), "
+        f"{PLAYERS} seats (one person, bots with no delay).  Engine: whole random games of {PLAYERS} seats.", "",
+        "| measure | value | budget | |", "| --- | ---: | ---: | --- |",
+    ]
+    for key, value in sorted(results["figures"].items()):
+        budget = budget_for(key)
+        verdict = "" if budget is None else ("within" if value <= budget else "**over**")
+        lines.append(f"| `{key}` | {value} | {'' if budget is None else budget} | {verdict} |")
+    lines += ["", "Where the Python start-up time goes (cold, median run, ms since the worker started):", "",
+              "| step | ms |", "| --- | ---: |"]
+    lines += [f"| {k} | {v} |" for k, v in results["worker_timings_cold"].items()]
+    (ROOT / "bench" / "README.md").write_text("\n".join(lines) + "\n")
+
+
+def main():
+    from playwright.sync_api import sync_playwright
+    dist = Path(os.environ.get("PARLOUR_DIST") or ROOT / "dist")
+    figures = {}
+    for game in games.all_games():
+        figures[f"engine.{game.id}.native_games_per_s"] = games_per_second(game.id, PLAYERS, ENGINE_SECONDS)["games_per_s"]
+    figures["size.dist_bytes"], figures["size.dist_gzip_bytes"] = dist_sizes(dist)
+    server, url = serve(dist)
+    os.environ["PARLOUR_QUIET"] = "1"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium"),
+                                    args=CHROMIUM_ARGS)
+        lobby, cold, worker = measure_cold(browser, url)
+        figures["load.lobby_interactive_ms"] = round(lobby)
+        figures["load.python_ready_cold_ms"] = round(cold)
+        figures["load.python_ready_warm_ms"] = round(measure_warm(browser, url))
+        for game in games.all_games():
+            if ONLY and game.id not in ONLY:
+                continue
+            figures[f"engine.{game.id}.pyodide_games_per_s"] = measure_pyodide_engine(browser, url, game.id)
+            for key, value in measure_moves(browser, url, game.id).items():
+                figures[f"moves.{game.id}.{key}"] = value
+        browser.close()
+    server.shutdown()
+    results = {
+        "when": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "quick": QUICK, "figures": figures, "worker_timings_cold": worker, "budgets": BUDGETS,
+    }
+    (ROOT / "bench" / "results.json").write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    write_readme(results)
+    for key, value in sorted(figures.items()):
+        print(f"{key:45} {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
