@@ -35,7 +35,7 @@ export function suitMark(suit, r, fill = SUIT_COLOURS[suit]) {
   if (suit === "moons") {
     return el("path", {
       class: "suit moons", fill,
-      d: `M ${2 * s} ${-9 * s} A ${9 * s} ${9 * s} 0 1 0 ${2 * s} ${9 * s} A ${7 * s} ${7 * s} 0 1 1 ${2 * s} ${-9 * s} Z`,
+      d: `M ${2 * s} ${-9 * s} A ${9 * s} ${9 * s} 0 1 0 ${2 * s} ${9 * s} A ${12 * s} ${12 * s} 0 0 1 ${2 * s} ${-9 * s} Z`,
     });
   }
   if (suit === "crowns") {

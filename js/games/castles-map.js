@@ -11,24 +11,27 @@ import { coin, pawn, SUIT_COLOURS, SUITS, tile } from "../board/piecepack.js";
 import { count, signed, termTitle, tileName } from "./castles-text.js";
 
 /** Distance between the centres of neighbouring squares. */
-export const PITCH = 124;
+export const PITCH = 118;
 /** A tile's side; the rest of the pitch is the gap that holds the score tags. */
 export const TILE = 100;
-const COIN_R = 15;
+const COIN_R = 18;
 const COIN_STEP = 22;
-const COIN_Y = 33;
+const COIN_Y = 32;
 /** The view box is never smaller than this many squares each way, so a young map is not huge. */
 const MIN_SQUARES = 5;
 
 /**
- * The view box: the map's bounds plus one ring of free squares (where the map can grow).
+ * The view box, as [x, y, width, height]: the map's bounds plus `ring` squares
+ * all round (one ring of free squares where the map can grow; less for a
+ * finished map, which only needs room for its score tags).
  * @param {{min_x: number, max_x: number, min_y: number, max_y: number}|null} bounds
+ * @param {number} [ring]
  */
-export function frame(bounds) {
+export function frame(bounds, ring = 1) {
   const b = bounds || { min_x: 0, max_x: 0, min_y: 0, max_y: 0 };
-  let [x0, x1, y0, y1] = [b.min_x - 1, b.max_x + 1, b.min_y - 1, b.max_y + 1];
+  let [x0, x1, y0, y1] = [b.min_x - ring, b.max_x + ring, b.min_y - ring, b.max_y + ring];
   const grow = (lo, hi) => {
-    const missing = MIN_SQUARES - (hi - lo + 1);
+    const missing = MIN_SQUARES - 2 * (1 - ring) - (hi - lo + 1);
     return missing > 0 ? [lo - missing / 2, hi + missing / 2] : [lo, hi];
   };
   [x0, x1] = grow(x0, x1);
@@ -50,14 +53,16 @@ export function boundsOf(tiles) {
  * @param {{tiles: any[], castles: any[], armies: any[]}} map
  * @param {{
  *   bounds: any, names: string[], viewer: number|null, secret: boolean,
- *   places?: {x: number, y: number}[], held?: any, lines?: any[]|null, label?: string
+ *   places?: {x: number, y: number}[], held?: any, lines?: any[]|null, label?: string, ring?: number
  * }} opts  secret: armies still lie face down (the viewer's own are marked as known only to them);
- *   places: free squares the viewer may lay a tile on; lines: score lines of a finished round
+ *   places: free squares the viewer may lay a tile on; lines: score lines of a finished round;
+ *   ring: free squares framed round the map (1 while it can grow; less once it is complete)
  */
 export function drawMap(map, opts) {
-  const [vx, vy, vw, vh] = frame(opts.bounds);
+  const [vx, vy, vw, vh] = frame(opts.bounds, opts.ring ?? 1);
   const svg = svgRoot(`${vx} ${vy} ${vw} ${vh}`, {
     class: `castles-map${opts.lines ? " scored" : ""}`, role: "img", "aria-label": opts.label || "The map",
+    style: `aspect-ratio: ${Math.round(vw)} / ${Math.round(vh)}`, // as tall as the map needs, up to the CSS limit
   });
   const castleAt = new Map();
   map.castles.forEach((c, seat) => { if (c) castleAt.set(`${c.x},${c.y}`, seat); });
@@ -77,6 +82,7 @@ export function drawMap(map, opts) {
       title(label),
       el("rect", { class: "place", x: -TILE / 2, y: -TILE / 2, width: TILE, height: TILE, rx: 10 }),
       el("text", { class: "place-plus", "text-anchor": "middle", "dominant-baseline": "central" }, ["+"]),
+      opts.held ? el("g", { class: "ghost" }, [tile(opts.held, TILE)]) : null,
     ]));
   }
   for (const t of map.tiles) {
@@ -105,7 +111,7 @@ function drawSquare(t, owner, armies, opts) {
       class: "castle-ring", x: -TILE / 2 + 2.5, y: -TILE / 2 + 2.5, width: TILE - 5, height: TILE - 5, rx: 8,
       fill: "none", stroke: colour, "stroke-width": 5,
     }));
-    parts.push(at(31, -27, { class: "castle" }, [pawn(SUITS[owner], 36, `${names[owner]}'s castle`)]));
+    parts.push(at(33, -28, { class: "castle" }, [pawn(SUITS[owner], 36, `${names[owner]}'s castle`)]));
   }
   const x0 = -((armies.length - 1) * COIN_STEP) / 2;
   armies.forEach((army, i) => {
@@ -121,8 +127,9 @@ function drawSquare(t, owner, armies, opts) {
 
 /**
  * Each seat's scoring terms as tags in its colour: the castle tile's value and
- * the armies there at the castle tile's top-left; each neighbour's term in the
- * gap between the castle and that neighbour.
+ * the armies there along the castle tile's top; each neighbour's term in the
+ * gap between the castle and that neighbour (two castles side by side share
+ * an edge, so its second tag goes the other way along it).
  */
 function drawTags(lines, names) {
   const layer = el("g", { class: "score-tags" });
@@ -135,17 +142,18 @@ function drawTags(lines, names) {
       let x;
       let y;
       if (term.kind === "castle_tile" || term.kind === "castle_armies") {
-        x = castle.x * PITCH - 30;
-        y = castle.y * PITCH + (term.kind === "castle_tile" ? -40 : -13);
+        // along the castle tile's top, between its corner and the pawn (clear of the tile's number)
+        x = castle.x * PITCH + (term.kind === "castle_tile" ? -31 : 4);
+        y = castle.y * PITCH - 34;
       } else {
         const dx = term.x - castle.x;
         const dy = term.y - castle.y;
         const key = [Math.min(term.x, castle.x), Math.min(term.y, castle.y), dx === 0 ? "v" : "h"].join(",");
-        const shift = used.has(key) ? -26 : 14;
+        // on the shared edge, nudged along it clear of the castle tags (a second tag on one edge goes the other way)
+        const shift = used.has(key) ? (dx === 0 ? -20 : -10) : 16;
         used.set(key, true);
-        // the middle of the shared edge, nudged along it (and a little into the neighbour)
-        x = (castle.x + dx / 2) * PITCH + (dx === 0 ? shift : dx * 4);
-        y = (castle.y + dy / 2) * PITCH + (dy === 0 ? shift : dy * 4);
+        x = (castle.x + dx / 2) * PITCH + (dx === 0 ? shift : 0);
+        y = (castle.y + dy / 2) * PITCH + (dy === 0 ? shift : 0);
       }
       layer.append(tag(x, y, term, colour, termTitle(term, name, castle)));
     }
@@ -155,10 +163,10 @@ function drawTags(lines, names) {
 
 function tag(x, y, term, colour, text) {
   const label = signed(term.points);
-  const w = 16 + 11 * label.length;
+  const w = 14 + 10 * label.length;
   return at(x, y, { class: `score-tag kind-${term.kind}${term.points === 0 ? " zero" : ""}` }, [
     title(text),
-    el("rect", { x: -w / 2, y: -13, width: w, height: 26, rx: 13, fill: colour, stroke: "#fffaf0", "stroke-width": 2.5 }),
-    el("text", { "text-anchor": "middle", "dominant-baseline": "central", "font-size": 19, "font-weight": 700, fill: "#fff" }, [label]),
+    el("rect", { x: -w / 2, y: -12, width: w, height: 24, rx: 12, fill: colour, stroke: "#fffaf0", "stroke-width": 2.5 }),
+    el("text", { "text-anchor": "middle", "dominant-baseline": "central", "font-size": 18, "font-weight": 700, fill: "#fff" }, [label]),
   ]);
 }

@@ -4,7 +4,7 @@
  * has the finished rounds) each round's terms seat by seat.
  */
 import { h } from "../ui/dom.js";
-import { side, signed, termTitle } from "./castles-text.js";
+import { plain, side, signed, termTitle } from "./castles-text.js";
 
 const SIDES = ["north", "east", "south", "west"];
 
@@ -27,7 +27,7 @@ export function resultTables(result, names, finished) {
     h("tbody", {}, result.scores.map((total, k) => h("tr", { class: result.winners.includes(k) ? "winner" : "" }, [
       h("th", {}, [names[k]]),
       ...rounds.map((points, r) => h("td", { title: finished[r] ? termList(finished[r].lines[k], names[k]) : null }, [signed(points[k])])),
-      h("td", {}, [h("strong", {}, [String(total)])]),
+      h("td", {}, [h("strong", {}, [plain(total)])]),
     ]))),
   ])];
   if (finished.length) parts.push(termTable(finished, names));

@@ -18,6 +18,11 @@ export function signed(n) {
   return "0";
 }
 
+/** A total with a true minus and no plus: "12", "−3". @param {number} n */
+export function plain(n) {
+  return n < 0 ? `\u2212${-n}` : String(n);
+}
+
 /** Which side of the castle a square lies on. */
 export function side(term, castle) {
   const dx = term.x - castle.x;

@@ -13,8 +13,8 @@ import { at, el, svgRoot, title } from "../board/svg.js";
 import { coin, pawn, rankName, SUIT_COLOURS, SUIT_NAMES, SUITS, tile } from "../board/piecepack.js";
 import { MoveChooser } from "../board/chooser.js";
 import { h } from "../ui/dom.js";
-import { boundsOf, drawMap } from "./castles-map.js";
-import { count, scoreLine, signed, tileName } from "./castles-text.js";
+import { boundsOf, drawMap, frame } from "./castles-map.js";
+import { count, plain, scoreLine, signed, tileName } from "./castles-text.js";
 import { resultTables } from "./castles-result.js";
 
 /** The piece an action moves (the chooser's key). */
@@ -72,7 +72,33 @@ export class CastlesBoard {
     this.fresh = false;
     /** @type {number|null|undefined} */
     this.lastViewer = undefined;
+    /** "beside": the pieces stand to the right of the map; "below": under it (for wide maps). */
+    this.layout = "beside";
     root.addEventListener("click", (event) => this.chooser.click(event));
+    // redraw on resize: the layout (pieces beside or below the map) depends on the window's shape
+    let pending = 0;
+    const onResize = () => {
+      clearTimeout(pending);
+      pending = window.setTimeout(() => {
+        if (this.root.isConnected) this.redraw();
+        else window.removeEventListener("resize", onResize); // the table has gone
+      }, 120);
+    };
+    window.addEventListener("resize", onResize);
+  }
+
+  /**
+   * Put the pieces beside the map or below it, whichever lets the map be drawn larger.
+   * @param {number[]} box the map's view box
+   */
+  chooseLayout(box) {
+    const [, , w, hgt] = box;
+    const width = this.root.clientWidth || Math.max(560, window.innerWidth - 400);
+    const top = this.root.getBoundingClientRect().top;
+    const height = Math.max(420, window.innerHeight - (top > 40 ? top : 150) - 50);
+    const beside = Math.min((width - 224) / w, height / hgt);
+    const below = Math.min(width / w, (height - 170) / hgt);
+    return below > beside * 1.04 ? "below" : "beside";
   }
 
   /** @param {{view: any, legal: any[], viewer: number|null, active: boolean}} state */
@@ -113,23 +139,26 @@ export class CastlesBoard {
     const round = this.reviewing === null ? null : view.finished[this.reviewing];
     let map;
     let side;
+    // a ring of free squares frames the map while it can grow; a complete map needs only room for its tags
+    const ring = !round && view.phase === "map" ? 1 : 0.3;
+    this.layout = this.chooseLayout(frame(round ? boundsOf(round.map.tiles) : view.bounds, ring));
     if (round) {
       map = drawMap(round.map, {
-        bounds: boundsOf(round.map.tiles), names: this.names, viewer, secret: false, lines: round.lines,
+        bounds: boundsOf(round.map.tiles), ring, names: this.names, viewer, secret: false, lines: round.lines,
         label: `The map of round ${round.round}, as scored`,
       });
-      side = this.drawReview(view, active);
+      side = this.drawReview(view);
     } else {
       const places = this.chooser.moves.filter((m) => m.action.type === "place").map((m) => m.action);
       map = drawMap(view.map, {
-        bounds: view.bounds, names: this.names, viewer, secret: view.phase !== "over", places, held: view.held,
+        bounds: view.bounds, ring, names: this.names, viewer, secret: view.phase !== "over", places, held: view.held,
         label: `The map of round ${view.round}`,
       });
       side = this.drawHand(view, viewer);
     }
     this.root.replaceChildren(h("div", { class: "castles" }, [
       h("p", { class: "prompt", id: "prompt" }, [this.promptText(view, viewer, active, round)]),
-      h("div", { class: "castles-row" }, [map, side]),
+      h("div", { class: `castles-row ${this.layout}` }, [map, side]),
     ]));
     this.chooser.mark(this.root);
     // the way back to play is the one thing to click while a scored round is on show
@@ -145,7 +174,7 @@ export class CastlesBoard {
     if (round) {
       const tags = "Each player's terms are the tags in their colour on the map (hover for details).";
       if (view.phase === "over") return `Game over. Round ${round.round} as scored. ${tags}`;
-      if (this.fresh) return `Round ${round.round} is scored. ${tags} Then click “On to round ${round.round + 1}”.`;
+      if (this.fresh) return `Round ${round.round} is scored. ${tags} Then click “On to round ${view.round}”.`;
       return `Round ${round.round} as scored. ${tags} Click “Back to the game” to play on.`;
     }
     if (viewer === null) return "You are watching.";
@@ -211,9 +240,9 @@ export class CastlesBoard {
     }
     const coins = view.coins[viewer];
     if (view.phase !== "over") {
-      const cols = 3;
+      const cols = Math.min(this.layout === "below" ? 6 : 3, Math.max(coins.length, 1));
       const rows = Math.max(1, Math.ceil(coins.length / cols));
-      const svg = box(174, rows * 56, coins.map((c, i) => at(((i % cols) - 1) * 56, (Math.floor(i / cols) - (rows - 1) / 2) * 56,
+      const svg = box(cols * 56 + 6, rows * 56, coins.map((c, i) => at(((i % cols) - (cols - 1) / 2) * 56, (Math.floor(i / cols) - (rows - 1) / 2) * 56,
         { "data-piece": `coin:${c.rank}` }, [coin(c, 22, { private: c.rank !== null, extra: "your army, still in hand" })])));
       wrap.append(part(`Your armies · ${coins.length} in hand`, coins.length ? [svg] : [h("p", { class: "hint" }, ["All deployed."])]));
     }
@@ -221,7 +250,7 @@ export class CastlesBoard {
   }
 
   /** The card beside a scored round's map: every seat's terms and total, and the way on. */
-  drawReview(view, active) {
+  drawReview(view) {
     const i = /** @type {number} */ (this.reviewing);
     const round = view.finished[i];
     const rows = round.lines.map((line) => {
@@ -233,7 +262,7 @@ export class CastlesBoard {
           h("span", { class: "round-points" }, [signed(line.total)]),
         ]),
         h("div", { class: "score-terms" }, [scoreLine(line)]),
-        h("div", { class: "score-sofar" }, [`total after round ${round.round}: ${sofar}`]),
+        h("div", { class: "score-sofar" }, [`total after round ${round.round}: ${plain(sofar)}`]),
       ]);
     });
     const tabs = view.finished.length > 1
@@ -251,9 +280,12 @@ export class CastlesBoard {
       }, [text]);
     }
     return h("div", { class: "castles-hand review-card" }, [
-      h("h3", {}, [`Round ${round.round} of ${view.rounds} scored`]),
-      h("p", { class: "hint" }, [`${this.names[round.starter]} started it.`]),
-      ...rows, tabs, button,
+      h("div", { class: "review-head" }, [
+        h("h3", {}, [`Round ${round.round} of ${view.rounds} scored`]),
+        h("p", { class: "hint" }, [`${this.names[round.starter]} started it.`]),
+      ]),
+      ...rows,
+      h("div", { class: "review-foot" }, [tabs, button]),
     ]);
   }
 
@@ -261,6 +293,7 @@ export class CastlesBoard {
     const standard = view.options.terrain === "standard";
     const cards = view.suits.map((suit, k) => {
       const moving = view.to_move.includes(k);
+      const won = view.result ? view.result.winners.includes(k) : false;
       const coins = view.coins[k];
       const proper = view.proper[k];
       const width = 30 + coins.length * 24 + 10;
@@ -268,16 +301,21 @@ export class CastlesBoard {
       if (standard && proper) {
         svg.append(at(16, 18, {}, [tile(proper, 28, { extra: k === this.state?.viewer ? "your proper tile" : `${this.names[k]}'s proper tile, set aside` })]));
       }
-      coins.forEach((c, i) => svg.append(at((standard ? 44 : 14) + i * 24, 18, {}, [coin(c, 10, { extra: `${this.names[k]}'s army, in hand` })])));
-      const facts = [`${SUIT_NAMES[suit]}`, `${view.scores[k]} gold`, count(coins.length, "army", "armies") + " in hand"];
+      coins.forEach((c, i) => svg.append(at((standard ? 44 : 14) + i * 24, 18, {}, [
+        coin(c, 10, { private: c.rank !== null, extra: `${this.names[k]}'s army, in hand` })])));
+      const facts = [SUIT_NAMES[suit], `${count(coins.length, "army", "armies")} in hand`];
       if (standard) facts.push(proper ? "proper tile set aside" : "proper tile laid");
-      if (view.options.terrain === "suit") facts.push(`pile ${view.piles[k].count}`);
-      if (moving) facts.push("to move");
-      return h("div", { class: `seat-card${moving ? " moving" : ""}`, "data-seat": k }, [
-        h("span", { class: "swatch", style: `background:${SUIT_COLOURS[suit]}` }),
-        h("strong", {}, [this.names[k]]),
-        h("span", {}, [` · ${facts.join(" · ")}`]),
-        svg,
+      if (view.options.terrain === "suit") facts.push(`pile: ${count(view.piles[k].count, "tile", "tiles")}`);
+      return h("div", { class: `seat-card${moving ? " moving" : ""}${won ? " winner" : ""}`, "data-seat": k }, [
+        h("div", { class: "seat-head" }, [
+          h("span", { class: "swatch", style: `background:${SUIT_COLOURS[suit]}` }),
+          h("strong", {}, [this.names[k]]),
+          moving ? h("span", { class: "to-move" }, ["to move"]) : null,
+          won ? h("span", { class: "to-move" }, [view.result.winners.length > 1 ? "shares the win" : "wins"]) : null,
+          h("span", { class: "seat-score", title: "Gold from the rounds scored so far" }, [`${plain(view.scores[k])} gold`]),
+        ]),
+        h("div", { class: "seat-facts" }, [facts.join(" · ")]),
+        svg.childNodes.length ? svg : null,
       ]);
     });
     const parts = [h("p", { class: "round-line" }, [
