@@ -94,7 +94,8 @@ def measure_moves(browser, url, game_id):
     moves, seed, deadline = [], 0, time.time() + (60 if QUICK else 240)
     while len(moves) < MOVES_WANTED and time.time() < deadline:
         seed += 1
-        start_game(page, url, game_id, ["human"] + ["bot"] * (PLAYERS - 1), query=f"botDelay=0&seed={seed}")
+        # bots wait a little, as in play (600 ms), so each click is timed without a bot's move beside it
+        start_game(page, url, game_id, ["human"] + ["bot"] * (PLAYERS - 1), query=f"botDelay=50&seed={seed}")
         click_randomly(page, seed=seed, max_clicks=4 * MOVES_WANTED, timeout_s=max(5, deadline - time.time()))
         wait_settled(page)
         page.wait_for_timeout(50)  # the last frame's timing

@@ -7,6 +7,7 @@
  */
 import { boardFor } from "../games/index.js";
 import { fillNames, h } from "./dom.js";
+import { MoveLog } from "./move-log.js";
 
 export class ReplayViewer {
   /**
@@ -56,6 +57,7 @@ export class ReplayViewer {
       log: h("ol", { class: "log", "aria-label": "Move log" }),
     };
     this.els = els;
+    this.moveLog = new MoveLog(els.log, this.names);
     const seatChoice = h("select", {
       id: "replay-seat", "aria-label": "Whose view",
       onchange: (e) => { this.seat = e.target.value === "" ? null : Number(e.target.value); this.go(this.step); },
@@ -94,10 +96,7 @@ export class ReplayViewer {
     this.els.side.replaceChildren(this.board.sidePanel(view));
     this.els.slider.value = String(step);
     this.els.counter.textContent = `Move ${step} of ${this.steps}`;
-    const entries = (view.log || []).map((e, i, all) =>
-      h("li", { class: i === all.length - 1 ? "latest" : "" }, [fillNames(e.text, this.names)]));
-    this.els.log.replaceChildren(...entries);
-    this.els.log.scrollTop = this.els.log.scrollHeight;
+    this.moveLog.show(view.log || [], { markLatest: true });
     this.root.dataset.replayStep = String(step);
   }
 

@@ -10,6 +10,7 @@
 import { EngineError } from "../engine/bridge.js";
 import { boardFor } from "../games/index.js";
 import { fillNames, h, sleep, toast } from "./dom.js";
+import { MoveLog } from "./move-log.js";
 import { newGameId, saveGame } from "../store/games-db.js";
 import { downloadRecord } from "../store/records.js";
 
@@ -55,6 +56,7 @@ export class LocalTable {
       overlay: h("div", { class: "overlay", hidden: true }),
     };
     this.els = els;
+    this.moveLog = new MoveLog(els.log, this.names);
     this.root.replaceChildren(
       h("div", { class: "table-bar" }, [
         els.title, els.status,
@@ -181,7 +183,7 @@ export class LocalTable {
    * @param {number|null} seat @param {boolean} active @param {number} [mover]
    */
   async show(seat, active, mover) {
-    const snap = await this.engine.call("view", { table: this.table, seat });
+    const snap = await this.engine.call("view", { table: this.table, seat, legal: active });
     this.version = snap.version;
     this.board.update({ view: snap.view, legal: active ? snap.legal : [], viewer: seat, active });
     if (this.clickedAt !== undefined) this.timeMove(this.clickedAt);
@@ -200,9 +202,7 @@ export class LocalTable {
 
   /** @param {{text: string}[]} entries */
   drawLog(entries) {
-    const items = entries.map((e) => h("li", {}, [fillNames(e.text, this.names)]));
-    this.els.log.replaceChildren(...items);
-    this.els.log.scrollTop = this.els.log.scrollHeight;
+    this.moveLog.show(entries);
   }
 
   /** @param {Record<string, any>} action */
@@ -230,7 +230,7 @@ export class LocalTable {
     this.board.clear();
     this.els.status.textContent = `Passing the device to ${this.names[seat]}…`;
     this.els.side.replaceChildren();
-    this.els.log.replaceChildren();
+    this.moveLog.clear();
     this.setPhase("privacy");
     return new Promise((resolve) => {
       const overlay = this.els.overlay;

@@ -107,16 +107,17 @@ def op_new(message: dict) -> dict:
 def op_view(message: dict) -> dict:
     table = _table(message)
     seat = _seat(message, table, spectator_ok=True)
-    return _snapshot(table, seat)
+    return _snapshot(table, seat, with_legal=message.get("legal", True) is not False)
 
 
-def _snapshot(table: dict, seat: Optional[int]) -> dict:
+def _snapshot(table: dict, seat: Optional[int], with_legal: bool = True) -> dict:
+    """A seat's view; with_legal=False skips its legal moves (a board drawn while others move)."""
     game, state = table["game"], table["state"]
     over = game.is_over(state)
     return {
         "version": len(table["actions"]),
         "view": game.view(state, seat),
-        "legal": [] if seat is None else game.legal_actions(state, seat),
+        "legal": game.legal_actions(state, seat) if with_legal and seat is not None else [],
         "to_move": game.to_move(state),
         "over": over,
         "result": game.result(state) if over else None,
