@@ -1,10 +1,13 @@
 // @ts-check
 /** Board renderers by game id.  Each draws a seat's view and emits the action a click means. */
+import { CastlesBoard } from "./castles.js";
+import { KingsCottageBoard } from "./kings-cottage.js";
 import { KingsProgressBoard } from "./kings-progress.js";
 
 const BOARDS = {
   "kings-progress": KingsProgressBoard,
-  "castles": (await import("./castles.js")).CastlesBoard,
+  "kings-cottage": KingsCottageBoard,
+  "castles": CastlesBoard,
 };
 
 /** @param {string} id */
