@@ -86,6 +86,17 @@ def measure_warm(browser, url):
     return statistics.median(runs)
 
 
+def invest_evenly(page):
+    """King's Cottage opens with a form, not a board click: stake nothing on any house."""
+    for house in ("crowns", "arms", "suns", "moons"):
+        page.click(f"#kc-invest [data-house={house}] input[data-stake='0']")
+    page.click("#kc-invest-submit")
+
+
+#: Games whose first move is a form rather than a click on the board.
+FORMS = {"kings-cottage": invest_evenly}
+
+
 def measure_moves(browser, url, game_id):
     """Click random legal moves against bots; the app times each click until its new board is drawn."""
     from clicking import click_randomly, start_game, wait_settled
@@ -96,6 +107,8 @@ def measure_moves(browser, url, game_id):
         seed += 1
         # bots wait a little, as in play (600 ms), so each click is timed without a bot's move beside it
         start_game(page, url, game_id, ["human"] + ["bot"] * (PLAYERS - 1), query=f"botDelay=50&seed={seed}")
+        if game_id in FORMS and wait_settled(page) == "move":
+            FORMS[game_id](page)
         click_randomly(page, seed=seed, max_clicks=4 * MOVES_WANTED, timeout_s=max(5, deadline - time.time()))
         wait_settled(page)
         page.wait_for_timeout(50)  # the last frame's timing

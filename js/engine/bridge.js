@@ -13,20 +13,33 @@ export class EngineError extends Error {
 }
 
 export class Engine {
+  /** Takes over the worker index.html started early (with the messages it already sent), or starts one. */
   constructor(workerUrl = new URL("./worker.js", import.meta.url)) {
-    this.worker = new Worker(workerUrl, { type: "module" });
+    const started = /** @type {any} */ (globalThis).parlourWorker;
+    /** @type {any[]} */
+    const early = started ? started.early : [];
+    this.worker = started ? started.worker : new Worker(workerUrl, { type: "module" });
+    if (started) delete (/** @type {any} */ (globalThis)).parlourWorker;
     this.nextId = 1;
     /** @type {Map<number, {resolve: Function, reject: Function}>} */
     this.pending = new Map();
     /** @type {Promise<any>} */
     this.ready = new Promise((resolve, reject) => {
-      this.worker.addEventListener("message", (event) => {
+      const receive = (/** @type {any} */ event) => {
+        if (event.type === "error") {
+          reject(new EngineError(`The engine worker failed: ${event.message || "its script did not load"}`, "WorkerError"));
+          return;
+        }
         const data = event.data;
         if (data.type === "ready") resolve(data.info);
         else if (data.type === "failed") reject(new EngineError(`Python could not start: ${data.error}`, "WorkerError"));
         else this.settle(data.id, data.reply);
-      });
-      this.worker.addEventListener("error", (event) => reject(new EngineError(`The engine worker failed: ${event.message}`, "WorkerError")));
+      };
+      this.worker.onmessage = null;
+      this.worker.onerror = null;
+      this.worker.addEventListener("message", receive);
+      this.worker.addEventListener("error", receive);
+      early.forEach(receive);
     });
   }
 
