@@ -5,6 +5,7 @@
  * so it is usable before Python has loaded.
  */
 import { h } from "./dom.js";
+import { networkSettings } from "./p2p-settings.js";
 
 const DEFAULT_NAMES = ["Alex", "Ada", "Brune", "Cyril"];
 
@@ -56,6 +57,7 @@ export function renderLobby(root, catalogue, onStart) {
           }, [
             h("option", { value: "human", selected: seat.kind === "human" }, ["Person on this device"]),
             h("option", { value: "bot", selected: seat.kind === "bot" }, ["Bot (random moves)"]),
+            h("option", { value: "remote", selected: seat.kind === "remote" }, ["Friend on another device"]),
           ]),
         ])),
       ]),
@@ -65,6 +67,7 @@ export function renderLobby(root, catalogue, onStart) {
           spec.choices.map((c) => h("option", { value: c, selected: (options[name] ?? spec.default) === c }, [c]))),
         h("small", {}, [` ${spec.help || ""}`]),
       ])),
+      networkSettings(),
       h("p", { class: "hint" }, [
         "With more than one person on this device, a privacy screen asks to pass the device before each person's turn.",
       ]),

@@ -1,0 +1,89 @@
+// @ts-check
+/**
+ * Where network play meets the app shell (js/main.js): `#join=<code>` opens
+ * the guest's screen, `#host=<id>` restores a hosted table after a reload,
+ * and a lobby choice with seats on other devices opens a hosted table.
+ * Tests reach the live tables through `window.parlourNet`.
+ */
+import { toast } from "../ui/dom.js";
+import { GuestTable } from "./guest-table.js";
+import { HostTable } from "./host-table.js";
+import { iceServers } from "./settings.js";
+import { loadHosted } from "./store.js";
+
+/**
+ * @typedef {{engine: import("../engine/bridge.js").Engine, tableRoot: HTMLElement, botDelay: number,
+ *   showTable: () => void, showLobby: () => void, pythonReady: (b: HTMLButtonElement|null) => Promise<boolean>}} Deps
+ */
+
+/** @type {any} */
+const net = {};
+window.parlourNet = net;
+
+/** A network route in the address, if any. */
+export function networkRoute() {
+  const hash = location.hash;
+  if (hash.startsWith("#join=")) return { kind: "join", code: hash.slice(6) };
+  if (hash.startsWith("#host=")) return { kind: "host", id: hash.slice(6) };
+  return null;
+}
+
+/**
+ * Follow a network route at start-up; true when the page is now a network table.
+ * @param {Deps} deps @param {any[]} catalogue
+ */
+export async function openNetworkRoute(deps, catalogue) {
+  // A new invite opened in a tab already showing one: start afresh.
+  addEventListener("hashchange", () => { if (location.hash.startsWith("#join=")) location.reload(); });
+  const route = networkRoute();
+  if (!route) return false;
+  if (route.kind === "join") {
+    deps.showTable();
+    const guest = new GuestTable(deps.engine, deps.tableRoot, { code: route.code, onLeave: leaveTo(deps) });
+    net.guest = guest;
+    guest.start();
+    return true;
+  }
+  const saved = loadHosted(route.id);
+  const game = saved && catalogue.find((g) => g.id === saved.game.id);
+  if (!saved || !game || saved.over) {
+    history.replaceState(null, "", `${location.pathname}${location.search}`);
+    if (saved && !game) toast("This hosted table's game is not available here.");
+    return false;
+  }
+  if (!(await deps.pythonReady(null))) return false;
+  deps.showTable();
+  const host = new HostTable(deps.engine, deps.tableRoot,
+    { game, seats: saved.seats.map((/** @type {any} */ s) => ({ kind: s.kind, name: s.name })), options: saved.options },
+    { botDelay: deps.botDelay, iceServers: iceServers(), onLeave: leaveTo(deps), saved });
+  net.host = host;
+  await host.start();
+  return true;
+}
+
+/**
+ * Host a table chosen in the lobby (some seats are on other devices).
+ * @param {Deps} deps @param {{game: any, seats: {kind: string, name: string}[], options: Record<string, any>}} choice
+ */
+export async function hostNetworkGame(deps, choice) {
+  if (!(await deps.pythonReady(/** @type {any} */ (document.getElementById("start"))))) return;
+  const host = new HostTable(deps.engine, deps.tableRoot, choice,
+    { botDelay: deps.botDelay, iceServers: iceServers(), onLeave: leaveTo(deps) });
+  net.host = host;
+  deps.showTable();
+  try {
+    await host.start();
+  } catch (err) {
+    toast(err.message);
+    deps.showLobby();
+  }
+}
+
+/** @param {Deps} deps */
+function leaveTo(deps) {
+  return () => {
+    net.host = null;
+    net.guest = null;
+    deps.showLobby();
+  };
+}

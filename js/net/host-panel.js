@@ -1,0 +1,81 @@
+// @ts-check
+/**
+ * The host's panel of connections: for each seat on another device its state
+ * (invited, connected, away), its invite (link, QR, share) and the box for the
+ * guest's answer code; buttons to hand an away seat to a bot or make a rejoin
+ * invite; spectator invites; and the log of what the connections did
+ * (refused messages included).  Invite blocks are built once per invite and
+ * kept, so redrawing the panel never loses a half-pasted code.
+ */
+import { answerBox, codeCard } from "../ui/p2p-codes.js";
+import { h, toast } from "../ui/dom.js";
+
+/** @type {WeakMap<object, HTMLElement>} */
+const inviteBlocks = new WeakMap();
+
+const STATE_TEXT = {
+  inviting: "invited: waiting for the answer code",
+  connected: "connected",
+  away: "away",
+  local: "",
+};
+
+/**
+ * @param {import("./host-table.js").HostTable} host
+ * @returns {HTMLElement}
+ */
+export function renderHostPanel(host) {
+  const rows = host.seats.flatMap((seat, i) => {
+    if (!seat.remote) return [];
+    const state = seat.kind === "bot" ? "bot" : seat.state;
+    const label = state === "bot" ? "played by a bot" : STATE_TEXT[state];
+    const canRejoin = seat.kind === "bot" || state === "away";
+    return [h("div", { class: `p2p-seat ${state}`, "data-seat": i, "data-state": state }, [
+      h("div", { class: "p2p-seat-head" }, [
+        h("strong", {}, [host.names[i]]), h("span", { class: "p2p-state" }, [` · ${label}`]),
+      ]),
+      seat.invite ? inviteBlock(host, seat.invite, seat.inviteLink, `Invite for seat ${i + 1}`) : null,
+      h("div", { class: "p2p-seat-buttons" }, [
+        canRejoin && !seat.invite ? h("button", { type: "button", class: "rejoin", onclick: () => host.invite(i, 1) }, ["Rejoin invite"]) : null,
+        seat.kind === "remote" && state !== "connected" && host.started
+          ? h("button", { type: "button", class: "to-bot", onclick: () => host.handToBot(i) }, ["Hand to a bot"]) : null,
+      ]),
+    ])];
+  });
+  const spectators = host.spectators.map((s, k) => h("div", { class: "p2p-spectator", "data-spectator": k }, [
+    s.conn ? h("span", {}, [`Spectator ${s.conn.name || k + 1} · watching`])
+      : inviteBlock(host, s.invite, s.link, "Spectator invite"),
+  ]));
+  const log = host.netLog.slice(-40).map((e) => h("li", {}, [
+    `${e.seat === null ? "table" : host.names[e.seat]}: ${e.text}`,
+  ]));
+  return h("div", { class: "p2p-host" }, [
+    h("h3", {}, ["Players on other devices"]),
+    h("p", { class: "hint" }, [
+      "Two codes, no server: send each player their invite link; they send back a short answer code; paste it here.",
+    ]),
+    ...rows,
+    ...spectators,
+    h("button", { type: "button", class: "invite-spectator", onclick: () => host.inviteSpectator() }, ["Invite a spectator"]),
+    h("details", { class: "p2p-log" }, [h("summary", {}, ["Connection log"]), h("ol", {}, log)]),
+  ]);
+}
+
+/**
+ * @param {import("./host-table.js").HostTable} host @param {object} invite @param {string} link @param {string} label
+ */
+function inviteBlock(host, invite, link, label) {
+  if (!link) return h("p", { class: "hint preparing" }, ["Preparing the invite (gathering network addresses)…"]);
+  let block = inviteBlocks.get(invite);
+  if (!block) {
+    block = h("div", { class: "invite" }, [
+      codeCard({ label, text: link, cls: "invite-link", engine: host.engine, shareTitle: "Join my Parlour table" }),
+      answerBox(async (code) => {
+        await host.acceptAnswer(code);
+        toast("Connected.", "info");
+      }),
+    ]);
+    inviteBlocks.set(invite, block);
+  }
+  return block;
+}

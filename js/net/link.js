@@ -1,0 +1,107 @@
+// @ts-check
+/**
+ * One open data channel as a stream of numbered JSON messages, with a size
+ * limit, sequence numbers and heartbeats.
+ *
+ * Every message carries `n`, one more than the sender's previous message.  A
+ * message whose `n` is not the next one (replayed, reordered, forged) is
+ * refused before anything reads it.  Both sides send a ping every second; a
+ * peer not heard from for AWAY_MS is "away".
+ */
+
+export const PING_MS = 1000;
+export const AWAY_MS = 4000;
+
+export class Link {
+  /**
+   * @param {RTCDataChannel} channel
+   * @param {RTCPeerConnection} pc
+   * @param {{maxIn: number, onMessage: (m: any) => void, onBad: (reason: string, ref: number|null) => void,
+   *   onAway: () => void, onBack: () => void, onClose: () => void}} handlers
+   * @param {any[]} [early] messages that arrived before this link took the channel over
+   */
+  constructor(channel, pc, handlers, early = []) {
+    this.channel = channel;
+    this.pc = pc;
+    this.h = handlers;
+    this.outSeq = 0;
+    this.inSeq = 0;
+    this.lastHeard = Date.now();
+    this.away = false;
+    this.closed = false;
+    // Take over from the early buffer once the caller holds this link (a microtask: no message event fits between).
+    queueMicrotask(() => {
+      channel.onmessage = null;
+      channel.addEventListener("message", (e) => this.receive(e.data));
+      for (const data of early.splice(0)) this.receive(data);
+    });
+    channel.addEventListener("close", () => this.shut());
+    pc.addEventListener("connectionstatechange", () => {
+      if (pc.connectionState === "failed" || pc.connectionState === "closed") this.shut();
+      else if (pc.connectionState === "disconnected") this.markAway();
+    });
+    this.timer = setInterval(() => this.beat(), PING_MS);
+  }
+
+  /** @param {Record<string, any>} message */
+  send(message) {
+    if (this.closed || this.channel.readyState !== "open") return false;
+    this.outSeq += 1;
+    this.channel.send(JSON.stringify({ ...message, n: this.outSeq }));
+    return true;
+  }
+
+  /** Send text exactly as given (tests use this to play a hostile peer). @param {string} text */
+  sendRaw(text) {
+    if (this.channel.readyState === "open") this.channel.send(text);
+  }
+
+  /** @param {any} data */
+  receive(data) {
+    if (this.closed) return;
+    this.lastHeard = Date.now();
+    if (this.away) { this.away = false; this.h.onBack(); }
+    if (typeof data !== "string") return this.h.onBad("Messages must be text.", null);
+    if (data.length > this.h.maxIn) return this.h.onBad(`Message too large (${data.length} characters).`, null);
+    let message;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return this.h.onBad("Message is not JSON.", null);
+    }
+    if (!message || typeof message !== "object" || Array.isArray(message)) return this.h.onBad("Message is not an object.", null);
+    const n = message.n;
+    if (!Number.isInteger(n)) return this.h.onBad("Message has no sequence number.", null);
+    if (n <= this.inSeq) return this.h.onBad(`Replayed message (number ${n}, expected ${this.inSeq + 1}).`, n);
+    if (n !== this.inSeq + 1) return this.h.onBad(`Message out of sequence (number ${n}, expected ${this.inSeq + 1}).`, n);
+    this.inSeq = n;
+    if (message.t === "ping") return;
+    this.h.onMessage(message);
+  }
+
+  beat() {
+    if (this.closed) return;
+    this.send({ t: "ping" });
+    if (!this.away && Date.now() - this.lastHeard > AWAY_MS) this.markAway();
+  }
+
+  markAway() {
+    if (this.away || this.closed) return;
+    this.away = true;
+    this.h.onAway();
+  }
+
+  shut() {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    this.h.onClose();
+  }
+
+  close() {
+    if (this.closed) return;
+    try { this.channel.close(); } catch { /* gone */ }
+    try { this.pc.close(); } catch { /* gone */ }
+    this.shut();
+  }
+}

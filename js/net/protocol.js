@@ -1,0 +1,86 @@
+// @ts-check
+/**
+ * The messages of a Parlour network table and the checks on what guests send.
+ *
+ * Guest → host (each with `n`, see link.js):
+ *   hello  {name, entropy, session?: {table, token}}    first message on a channel
+ *   act    {seat, version, action}                        a move on the view numbered `version`
+ *   commit {seat, version, hash}                          SHA-256(canonical(action) ":" nonce) in a simultaneous round
+ *   reveal {seat, version, action, nonce}                 once every commitment is in
+ *   sync   {}                                             "send my view again"
+ *   ping   {}
+ * Host → guest:
+ *   welcome {table, seat, token, game, title, players, options, names, kinds, commitment, spectator}
+ *   ev      {ev, version, view, legal, to_move, over, result, hash, round, names, away, waiting}
+ *   error   {ref, error}
+ *   fair    {secret, entropy, actions, reveals, bots}
+ *   ping    {}
+ * Docs: docs/p2p.md.
+ */
+
+/** Largest message a guest may send, in characters. */
+export const MAX_GUEST_MESSAGE = 8192;
+/** Largest message the host sends (a whole action log at the end). */
+export const MAX_HOST_MESSAGE = 250_000;
+/** A connection that sends this many bad messages in a row (with no good one between) is closed. */
+export const STRIKES_TO_CLOSE = 10;
+
+const HEX64 = /^[0-9a-f]{64}$/;
+const HEX32 = /^[0-9a-f]{32}$/;
+const B64_32 = /^[A-Za-z0-9_-]{43}$/;
+
+/** @type {Record<string, Record<string, (v: any) => boolean>>} */
+const SHAPES = {
+  hello: {
+    name: (v) => typeof v === "string" && v.length <= 40,
+    entropy: (v) => typeof v === "string" && B64_32.test(v),
+    session: (v) => v === undefined || v === null || (isObject(v) && typeof v.table === "string" && v.table.length <= 64
+      && typeof v.token === "string" && v.token.length <= 64 && Object.keys(v).length === 2),
+  },
+  act: { seat: isSeat, version: isCount, action: isAction },
+  commit: { seat: isSeat, version: isCount, hash: (v) => typeof v === "string" && HEX64.test(v) },
+  reveal: { seat: isSeat, version: isCount, action: isAction, nonce: (v) => typeof v === "string" && HEX32.test(v) },
+  sync: {},
+  bye: {},
+};
+
+/**
+ * Check a guest's message's shape; returns a reason to refuse it, or null.
+ * @param {any} m
+ */
+export function checkGuestMessage(m) {
+  const shape = SHAPES[m.t];
+  if (!shape) return `Unknown message type ${JSON.stringify(String(m.t)).slice(0, 30)}.`;
+  for (const key of Object.keys(m)) {
+    if (key !== "t" && key !== "n" && !(key in shape)) return `Unexpected field ${JSON.stringify(key).slice(0, 30)} in ${m.t}.`;
+  }
+  for (const [key, ok] of Object.entries(shape)) {
+    if (!ok(m[key])) return `Field ${key} of ${m.t} is missing or malformed.`;
+  }
+  return null;
+}
+
+/** A name drawn as text: no control characters, trimmed, at most 24 characters. @param {string} name */
+export function cleanName(name) {
+  return name.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, 24);
+}
+
+/** @param {any} v */
+function isObject(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** @param {any} v */
+function isSeat(v) {
+  return Number.isInteger(v) && v >= 0 && v < 16;
+}
+
+/** @param {any} v */
+function isCount(v) {
+  return Number.isInteger(v) && v >= 0 && v < 1_000_000;
+}
+
+/** @param {any} v */
+function isAction(v) {
+  return isObject(v) && typeof v.type === "string" && JSON.stringify(v).length <= 2000;
+}

@@ -1,0 +1,106 @@
+// @ts-check
+/**
+ * The screen of a network table, host or guest: the same layout and
+ * conventions as the local table (js/ui/table.js): `data-phase` on the root
+ * (busy, move, over), a status line, the game's board, its side panel, the
+ * move log and a result dialog with id "result"; plus a panel for the
+ * connections.  Names always go in as text.
+ */
+import { boardFor } from "../games/index.js";
+import { fillNames, h } from "../ui/dom.js";
+
+export class NetTableView {
+  /**
+   * @param {HTMLElement} root
+   * @param {{gameId: string, title: string, names: string[], onAction: (a: any) => void, onLeave: () => void}} opts
+   */
+  constructor(root, opts) {
+    this.root = root;
+    this.names = opts.names;
+    this.els = {
+      title: h("h2", { class: "table-title" }, [opts.title]),
+      status: h("p", { class: "status", "aria-live": "polite" }, ["Setting the table…"]),
+      board: h("div", { class: "board", id: "board" }),
+      side: h("div", { class: "side-panel" }),
+      net: h("div", { class: "p2p-panel", "aria-label": "Players on other devices" }),
+      notice: h("div", { class: "p2p-board-notice", role: "status", hidden: true }),
+      log: h("ol", { class: "log", "aria-label": "Move log" }),
+      overlay: h("div", { class: "overlay", hidden: true }),
+    };
+    root.replaceChildren(
+      h("div", { class: "table-bar" }, [
+        this.els.title, this.els.status,
+        h("button", { type: "button", class: "leave", onclick: () => opts.onLeave() }, ["Leave game"]),
+      ]),
+      h("div", { class: "table-main" }, [
+        h("div", { class: "p2p-main" }, [this.els.notice, this.els.board]),
+        h("aside", {}, [this.els.net, this.els.side, h("h3", {}, ["Moves"]), this.els.log]),
+      ]),
+      this.els.overlay,
+    );
+    const Board = boardFor(opts.gameId);
+    this.board = new Board(this.els.board, { onAction: opts.onAction, names: this.names });
+    this.setPhase("busy");
+  }
+
+  /** @param {"busy"|"move"|"over"} phase */
+  setPhase(phase) {
+    this.root.dataset.phase = phase;
+  }
+
+  /**
+   * Draw one seat's view.
+   * @param {{view: any, legal: any[], viewer: number|null, active: boolean, suffix?: string}} s
+   */
+  draw(s) {
+    this.board.update({ view: s.view, legal: s.active ? s.legal : [], viewer: s.viewer, active: s.active });
+    this.els.status.textContent = fillNames(this.board.statusText(s.view), this.names) + (s.suffix ?? "");
+    this.els.side.replaceChildren(this.board.sidePanel(s.view));
+    const entries = s.view.log || [];
+    this.els.log.replaceChildren(...entries.map((e) => h("li", {}, [fillNames(e.text, this.names)])));
+    this.els.log.scrollTop = this.els.log.scrollHeight;
+  }
+
+  /** A message above the board (waiting for players); empty hides it. @param {string} text */
+  notice(text) {
+    this.els.notice.textContent = text;
+    this.els.notice.hidden = !text;
+  }
+
+  /** @param {string} text */
+  status(text) {
+    this.els.status.textContent = text;
+  }
+
+  /** Who is to move, as a suffix for the status line. @param {number[]} toMove @param {number|null} me */
+  moverText(toMove, me) {
+    if (!toMove.length) return "";
+    if (me !== null && toMove.includes(me)) return toMove.length > 1 ? " · your choice (in secret)" : " · your move";
+    return ` · ${toMove.map((s) => this.names[s]).join(", ")} to move`;
+  }
+
+  /**
+   * The result dialog; `extra` goes under the board's own result detail (the fairness check).
+   * @param {any} result @param {Node|null} extra
+   */
+  showResult(result, extra = null) {
+    const winners = result.winners.map((w) => this.names[w]);
+    const headline = winners.length === 1 ? `${winners[0]} wins!` : `A draw between ${winners.join(" and ")}.`;
+    const overlay = this.els.overlay;
+    overlay.replaceChildren(h("div", { class: "dialog result", role: "dialog", id: "result" }, [
+      h("h2", {}, [headline]),
+      this.board.resultDetail(result),
+      extra,
+      h("div", { class: "dialog-buttons" }, [
+        h("button", { type: "button", onclick: () => { overlay.hidden = true; } }, ["See the board"]),
+      ]),
+    ]));
+    overlay.hidden = false;
+    this.status(`Game over · ${headline}`);
+  }
+
+  /** @param {Node} node */
+  setNetPanel(node) {
+    this.els.net.replaceChildren(node);
+  }
+}

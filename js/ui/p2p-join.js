@@ -1,0 +1,64 @@
+// @ts-check
+/**
+ * The guest's first screen after opening an invite link: pick a name, get the
+ * short answer code (text, copy, QR, share) to send back to the host, and wait
+ * for the channel to open.  Two codes, no server, and a hint when it does not
+ * connect.
+ */
+import { codeCard } from "./p2p-codes.js";
+import { h } from "./dom.js";
+
+/**
+ * @param {HTMLElement} root
+ * @param {{spectator: boolean, rejoin: boolean, name: string, notice: string, onJoin: (name: string) => void}} opts
+ */
+export function renderJoin(root, opts) {
+  const input = /** @type {HTMLInputElement} */ (h("input", {
+    id: "join-name", type: "text", maxlength: 24, value: opts.name, autocomplete: "nickname", "aria-label": "Your name",
+  }));
+  const go = /** @type {HTMLButtonElement} */ (h("button", {
+    id: "join-go", class: "primary", type: "button",
+    onclick: () => { go.disabled = true; go.textContent = "Making your answer code…"; opts.onJoin(input.value.trim()); },
+  }, ["Make my answer code"]));
+  root.replaceChildren(h("div", { class: "p2p-join", "data-step": "name" }, [
+    h("h2", {}, [opts.spectator ? "Watch a game" : opts.rejoin ? "Rejoin a game" : "Join a game"]),
+    opts.notice ? h("p", { class: "p2p-notice", role: "status" }, [opts.notice]) : null,
+    h("p", {}, [
+      "Two codes, no server: this link carried the host's code; next you get a short answer code to send back. ",
+      "Once the host pastes it, the game plays directly between your devices.",
+    ]),
+    h("div", { class: "lobby-row" }, [h("label", { for: "join-name" }, ["Your name "]), input]),
+    go,
+    h("div", { class: "answer-slot" }),
+  ]));
+}
+
+/**
+ * Show the answer code under the join form.
+ * @param {HTMLElement} root @param {string} code @param {import("../engine/bridge.js").Engine} engine
+ */
+export function showAnswer(root, code, engine) {
+  const step = /** @type {HTMLElement} */ (root.querySelector(".p2p-join"));
+  step.dataset.step = "answer";
+  const go = /** @type {HTMLElement|null} */ (root.querySelector("#join-go"));
+  if (go) go.hidden = true;
+  const hint = h("p", { class: "hint p2p-hint", hidden: true }, [
+    "Still not connected? Check the host pasted the whole code, and that both devices can reach each other: ",
+    "the same Wi-Fi, or a STUN server in the network settings for play across the internet.",
+  ]);
+  setTimeout(() => { hint.hidden = false; }, 30_000);
+  /** @type {HTMLElement} */ (root.querySelector(".answer-slot")).replaceChildren(
+    h("p", {}, ["Send this answer code to the host (copy it, share it, or let them scan it). The game appears here once they paste it."]),
+    codeCard({ label: "Answer code", text: code, cls: "answer-code", engine, shareTitle: "My Parlour answer code" }),
+    h("p", { class: "p2p-waiting", role: "status" }, ["Waiting for the host…"]),
+    hint,
+  );
+}
+
+/** @param {HTMLElement} root @param {string} message */
+export function showJoinError(root, message) {
+  const slot = root.querySelector(".answer-slot");
+  const line = h("p", { class: "error", role: "alert" }, [message]);
+  if (slot) slot.replaceChildren(line);
+  else root.replaceChildren(line);
+}

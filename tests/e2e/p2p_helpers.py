@@ -1,0 +1,168 @@
+"""Helpers for network-play tests: separate Chromium browsers (not tabs) that meet
+through the real invite link and answer code, with no ICE servers."""
+import os
+import random
+import time
+
+P2P_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--no-first-run", "--disable-quic",
+            "--allow-loopback-in-peer-connection", "--use-fake-ui-for-media-stream"]
+PHASE = "document.querySelector('#table')?.dataset.phase || ''"
+
+
+def launch(p):
+    """One more Chromium process (a separate browser, as on another device)."""
+    return p.chromium.launch(executable_path=os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium"), args=P2P_ARGS)
+
+
+def new_page(browser):
+    context = browser.new_context(viewport={"width": 1300, "height": 950})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    return page
+
+
+def host_table(page, url, game_id, seats, names=None, query="botDelay=0&ice="):
+    """Open the lobby with no ICE servers and start a hosted table; seats: human/bot/remote."""
+    page.goto(f"{url}?{query}")
+    page.wait_for_selector(f"[data-game='{game_id}']")
+    page.click(f"[data-game='{game_id}']")
+    page.select_option("#players", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f".seat-row[data-seat='{i}'] .seat-kind", kind)
+        if names:
+            page.fill(f".seat-row[data-seat='{i}'] input[type=text]", names[i])
+    page.click("#start")
+    page.wait_for_selector(".p2p-host")
+
+
+def invite_link(host, seat, timeout=30_000):
+    box = host.locator(f".p2p-seat[data-seat='{seat}'] textarea.invite-link")
+    box.wait_for(timeout=timeout)
+    return box.input_value()
+
+
+def guest_answer(guest, link, name, timeout=90_000):
+    """Open the invite link, give a name, return the answer code shown."""
+    guest.goto("about:blank")
+    guest.goto(link)
+    guest.wait_for_selector("#join-name", timeout=timeout)
+    guest.fill("#join-name", name)
+    guest.click("#join-go")
+    code = guest.locator("textarea.answer-code")
+    code.wait_for(timeout=timeout)
+    return code.input_value()
+
+
+def paste_answer(host, seat, code):
+    block = host.locator(f".p2p-seat[data-seat='{seat}']")
+    block.locator(".answer-input").fill(code)
+    block.locator(".answer-connect").click()
+
+
+def connect(host, guest, seat, name, link=None, shots=None):
+    """The whole meeting: invite link → guest → answer code → host.  Returns (link, answer code, seconds).
+    With `shots` (a folder), screenshots of the invite and the answer screen, QR codes drawn."""
+    link = link or invite_link(host, seat)
+    if shots:
+        host.wait_for_selector(f".p2p-seat[data-seat='{seat}'] .qr[data-ready]", timeout=60_000)
+        host.screenshot(path=str(shots / "p2p-host-invite.png"))
+    code = guest_answer(guest, link, name)
+    if shots:
+        guest.wait_for_selector(".answer-slot .qr[data-ready]", timeout=60_000)
+        guest.screenshot(path=str(shots / "p2p-guest-answer.png"))
+    t0 = time.time()
+    paste_answer(host, seat, code)
+    try:
+        guest.wait_for_selector(".p2p-guest", timeout=30_000)
+    except Exception:
+        print("host:", host.locator(".p2p-host").inner_text(), host.url)
+        print("guest:", guest.locator("#table").inner_text(), guest.url)
+        raise
+    guest.wait_for_function("document.querySelector('#table')?.dataset.phase !== 'join'")
+    host.wait_for_selector(f".p2p-seat[data-seat='{seat}'][data-state='connected']", timeout=30_000)
+    return link, code, time.time() - t0
+
+
+def click_once(page, rng):
+    """One click on a highlighted piece or place, as a person would; False if the board changed under us."""
+    try:
+        form = page.locator("#kc-invest")
+        if form.count():
+            return invest(page, rng)
+        selected = page.locator("#board [data-piece].selected").count()
+        targets = page.locator("#board [data-target].legal")
+        choices = targets if selected and targets.count() else page.locator("#board [data-piece].legal, #board [data-target].legal")
+        count = choices.count()
+        if not count:
+            return False
+        choices.nth(rng.randrange(count)).click(timeout=2000)
+        return True
+    except Exception:  # redrawn between counting and clicking: look again
+        return False
+
+
+def play_all(pages, seed=1, timeout_s=300, on_tick=None):
+    """Click on whichever page has a move until every page shows the result; returns clicks."""
+    rng = random.Random(seed)
+    clicks = 0
+    deadline = time.time() + timeout_s
+    while time.time() < deadline:
+        phases = [p.evaluate(PHASE) for p in pages]
+        if all(ph == "over" for ph in phases):
+            return clicks
+        moved = False
+        for p, ph in zip(pages, phases):
+            if ph == "move" and click_once(p, rng):
+                clicks += 1
+                moved = True
+        if on_tick:
+            on_tick(clicks)
+        if not moved:
+            time.sleep(0.05)
+    raise AssertionError(f"the game did not end; phases {[p.evaluate(PHASE) for p in pages]}")
+
+
+def wait_fair(page, timeout=90_000):
+    page.wait_for_function("['ok', 'failed'].includes(document.querySelector('#fairness')?.dataset.fair)", timeout=timeout)
+    return page.locator("#fairness").get_attribute("data-fair"), page.locator("#fairness").inner_text()
+
+
+def received(page):
+    return page.evaluate("window.parlourNet.guest.received")
+
+
+def invest(page, rng):
+    """King's Cottage's secret investments: a stake on one house, the opposite on another."""
+    houses = page.locator("#kc-invest fieldset[data-house]").evaluate_all("els => els.map(e => e.dataset.house)")
+    a, b = rng.sample(houses, 2)
+    k = rng.randint(0, 3)
+    page.click(f"#kc-invest fieldset[data-house='{a}'] input[data-stake='{k}']")
+    page.click(f"#kc-invest fieldset[data-house='{b}'] input[data-stake='{-k}']")
+    page.click("#kc-invest-submit", timeout=2000)
+    return True
+
+
+def play_some(pages, clicks, seed=2, timeout_s=120):
+    """Click until `clicks` clicks were made (the game goes on)."""
+    rng = random.Random(seed)
+    made = 0
+    deadline = time.time() + timeout_s
+    while made < clicks and time.time() < deadline:
+        moved = False
+        for p in pages:
+            if p.evaluate(PHASE) == "move" and click_once(p, rng):
+                made += 1
+                moved = True
+        if not moved:
+            time.sleep(0.05)
+    assert made >= clicks, f"only {made} clicks"
+
+
+def host_version(host):
+    return host.evaluate("window.parlourNet.host.version")
+
+
+def guest_version(guest):
+    return guest.evaluate("window.parlourNet.guest?.last?.version ?? -1")

@@ -1,0 +1,34 @@
+"""The no-leak check: every event a guest received carries exactly the engine's own
+view (and legal moves) for that guest's seat, replayed here in CPython from the
+seed and log the host revealed at the end; round data carries hashes only."""
+import re
+
+from parlour import games
+
+
+def assert_no_hidden_values(messages, seat):
+    fair = next(m for m in messages if m["t"] == "fair")
+    welcome = next(m for m in messages if m["t"] == "welcome")
+    game = games.get(welcome["game"])
+    states = [game.setup(welcome["players"], fair["seed"], welcome["options"])]
+    for entry in fair["actions"]:
+        states.append(game.apply(states[-1], entry["seat"], entry["action"]))
+    events = [m for m in messages if m["t"] == "ev" and not m.get("waiting")]
+    assert events, "no events received"
+    allowed = {"t", "n", "ev", "version", "view", "legal", "to_move", "over", "result", "hash", "round",
+               "names", "away", "kinds", "waiting"}
+    for m in events:
+        assert set(m) <= allowed, set(m) - allowed
+        state = states[m["version"]]
+        assert m["view"] == game.view(state, seat), f"event {m['ev']}: the view is not the engine's view for seat {seat}"
+        expected_legal = [] if seat is None else game.legal_actions(state, seat)
+        assert m["legal"] == expected_legal, f"event {m['ev']}: legal moves differ"
+        assert m["to_move"] == game.to_move(state)
+        if m["result"] is not None:
+            assert game.is_over(state) and m["result"] == game.result(state)
+        if m["round"]:
+            assert set(m["round"]) == {"version", "seats", "committed", "reveal"}
+            assert all(re.fullmatch(r"[0-9a-f]{64}", h) for h in m["round"]["committed"].values())
+    for m in messages:
+        assert m["t"] in {"welcome", "ev", "error", "fair"}, m["t"]
+    return len(events)

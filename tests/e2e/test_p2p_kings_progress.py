@@ -1,0 +1,48 @@
+"""A whole King's Progress between three separate browsers, met through the real
+invite link and answer code, played by clicking; every guest checks the game at the end."""
+import time
+
+from playwright.sync_api import sync_playwright
+
+from p2p_helpers import connect, host_table, launch, new_page, play_all, received, wait_fair
+from p2p_leaks import assert_no_hidden_values
+
+
+def test_p2p_kings_progress_three_browsers(site_url, artifacts):
+    with sync_playwright() as p:
+        browsers = [launch(p) for _ in range(3)]
+        host, g1, g2 = (new_page(b) for b in browsers)
+        host_table(host, site_url, "kings-progress", ["human", "remote", "remote"], names=["Hana", "seat 2", "seat 3"])
+        link1, code1, t1 = connect(host, g1, 1, "Gus", shots=artifacts)
+        g1.screenshot(path=str(artifacts / "p2p-guest-connected.png"))
+        link2, code2, t2 = connect(host, g2, 2, "Zoé <b>")
+        print(f"invite link {len(link1)} chars, answer code {len(code1)} chars, connect {t1:.2f}s / {t2:.2f}s")
+        assert len(code1) < 150 and len(code2) < 150
+        for page in (host, g1, g2):
+            page.wait_for_selector(".kp-board", timeout=60_000)
+        assert g2.locator(".p2p-guest").count() == 1
+        g1.wait_for_function("document.querySelector('.log')?.textContent.includes('Zoé <b>')"
+                             " || document.body.textContent.includes('Zoé <b>')", timeout=30_000)
+        assert g1.locator("#table b").count() == 0, "a name was drawn as markup"
+        shots = {"done": False}
+
+        def tick(clicks):
+            if clicks >= 6 and not shots["done"]:
+                shots["done"] = True
+                g1.screenshot(path=str(artifacts / "p2p-guest-board.png"))
+
+        t0 = time.time()
+        clicks = play_all([host, g1, g2], seed=3, on_tick=tick)
+        print(f"{clicks} clicks in {time.time() - t0:.1f}s")
+        for g in (g1, g2):
+            fair, text = wait_fair(g)
+            assert fair == "ok", text
+            assert "Verified fair" in text
+        g1.screenshot(path=str(artifacts / "p2p-guest-result.png"))
+        assert host.locator("#result").count() == 1
+        for seat, g in ((1, g1), (2, g2)):
+            assert_no_hidden_values(received(g), seat)
+        for page in (host, g1, g2):
+            assert not page.errors, page.errors
+        for b in browsers:
+            b.close()

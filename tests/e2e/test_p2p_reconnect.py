@@ -1,0 +1,93 @@
+"""Connections drop: a guest reloads and resumes, the host reloads and its table comes
+back, an away seat is handed to a bot.  No move is lost in any of these."""
+import time
+
+from playwright.sync_api import sync_playwright
+
+from p2p_helpers import (connect, guest_version, host_table, host_version, launch, new_page, play_all,
+                         play_some, wait_fair)
+
+
+def rejoin_link(host, seat):
+    host.wait_for_selector(f".p2p-seat[data-seat='{seat}'][data-state='away']", timeout=15_000)
+    block = f".p2p-seat[data-seat='{seat}']"
+    host.wait_for_selector(f"{block} textarea.invite-link, {block} .rejoin", timeout=30_000)
+    if host.locator(f"{block} textarea.invite-link").count() == 0:
+        host.click(f".p2p-seat[data-seat='{seat}'] .rejoin")
+    box = host.locator(f".p2p-seat[data-seat='{seat}'] textarea.invite-link")
+    box.wait_for(timeout=30_000)
+    return box.input_value()
+
+
+def test_p2p_guest_reload_resumes(site_url, artifacts):
+    with sync_playwright() as p:
+        browsers = [launch(p) for _ in range(2)]
+        host, guest = (new_page(b) for b in browsers)
+        host_table(host, site_url, "kings-progress", ["human", "remote"], names=["Hana", "guest"])
+        connect(host, guest, 1, "Gus")
+        play_some([host, guest], 8)
+        before = guest.evaluate("Object.keys(window.parlourNet.guest.session.views).length")
+        guest.reload()
+        guest.wait_for_selector(".p2p-notice", timeout=60_000)
+        assert "rejoin" in guest.locator(".p2p-notice").inner_text()
+        t0 = time.time()
+        link = rejoin_link(host, 1)
+        away_s = time.time() - t0
+        version = host_version(host)
+        connect(host, guest, 1, "Gus", link=link)
+        guest.wait_for_function(f"window.parlourNet.guest?.last?.version === {version}", timeout=30_000)
+        kept = guest.evaluate("Object.keys(window.parlourNet.guest.session.views).length")
+        assert kept >= before, "the guest's record of earlier views was lost"
+        print(f"guest reload: away noticed in {away_s:.1f}s, resumed at move {version}")
+        play_all([host, guest], seed=4)
+        fair, text = wait_fair(guest)
+        assert fair == "ok", text
+        for b in browsers:
+            b.close()
+
+
+def test_p2p_host_reload_restores_table(site_url, artifacts):
+    with sync_playwright() as p:
+        browsers = [launch(p) for _ in range(2)]
+        host, guest = (new_page(b) for b in browsers)
+        host_table(host, site_url, "kings-progress", ["human", "remote"], names=["Hana", "guest"])
+        connect(host, guest, 1, "Gus")
+        play_some([host, guest], 8)
+        version = host_version(host)
+        host.reload()
+        host.wait_for_selector(".p2p-host", timeout=90_000)
+        assert host_version(host) == version, "the host lost moves on reload"
+        guest.wait_for_function("document.querySelector('.p2p-connection')?.textContent.includes('closed')", timeout=15_000)
+        link = rejoin_link(host, 1)
+        host.screenshot(path=str(artifacts / "p2p-host-restored.png"))
+        connect(host, guest, 1, "Gus", link=link)
+        guest.wait_for_function(f"window.parlourNet.guest?.last?.version === {version}", timeout=30_000)
+        play_all([host, guest], seed=5)
+        fair, text = wait_fair(guest)
+        assert fair == "ok", text
+        for b in browsers:
+            b.close()
+
+
+def test_p2p_away_seat_handed_to_bot(site_url):
+    with sync_playwright() as p:
+        browsers = [launch(p) for _ in range(2)]
+        host, guest = (new_page(b) for b in browsers)
+        host_table(host, site_url, "kings-progress", ["human", "remote"], names=["Hana", "guest"])
+        connect(host, guest, 1, "Gus")
+        play_some([host, guest], 4)
+        version = host_version(host)
+        t0 = time.time()
+        # the guest's device goes silent without a word (no close): only the heartbeats can tell
+        guest.evaluate("(() => { const l = window.parlourNet.guest.link; clearInterval(l.timer); l.send = () => false; })()")
+        host.wait_for_selector(".p2p-seat[data-seat='1'][data-state='away']", timeout=15_000)
+        away_s = time.time() - t0
+        assert away_s < 10
+        host.click(".p2p-seat[data-seat='1'] .to-bot")
+        host.wait_for_selector(".p2p-seat[data-seat='1'][data-state='bot']")
+        play_all([host], seed=6)
+        assert host_version(host) > version
+        assert host.locator("#result").count() == 1
+        print(f"away noticed in {away_s:.1f}s")
+        for b in browsers:
+            b.close()
