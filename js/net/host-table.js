@@ -19,6 +19,7 @@ import { Link } from "./link.js";
 import { Invitation } from "./peer.js";
 import { checkGuestMessage, cleanName, MAX_GUEST_MESSAGE, STRIKES_TO_CLOSE } from "./protocol.js";
 import { saveHosted } from "./store.js";
+import { saveGame } from "../store/games-db.js";
 import { NetTableView } from "./table-view.js";
 import { renderHostPanel } from "./host-panel.js";
 
@@ -451,6 +452,7 @@ export class HostTable {
   async finish(result) {
     const first = !this.over;
     this.over = true;
+    this.result = result;
     await this.broadcast();
     await this.showOwn();
     if (first) {
@@ -495,6 +497,16 @@ export class HostTable {
       actions: this.actions, round: this.round?.toJSON() ?? null, ownChoices: [...this.ownChoices],
       reveals: this.reveals, botSteps: this.botSteps, over: this.over,
     });
+    if (this.seed == null) return; // not dealt yet: nothing to resume or replay
+    // Listed with the lobby's saved games (resume restores through #host=<id>; finished ones replay).
+    const now = Date.now();
+    this.listedAt ??= now;
+    saveGame({
+      id: `host-${this.id}`, game: this.setup.game.id, title: this.setup.game.title, options: this.setup.options,
+      seed: this.seed, seats: this.seats.map((s, i) => ({ kind: s.remote && s.kind !== "bot" ? "remote" : s.kind, name: this.names[i] })),
+      actions: this.actions.map((a) => ({ seat: a.seat, action: a.action })), result: this.result ?? null,
+      created: this.listedAt, updated: now, host: { id: this.id },
+    }).catch(() => { /* IndexedDB off: the localStorage copy above still restores the table */ });
   }
 
   /** @param {number|null} seat @param {string} text */

@@ -7,6 +7,7 @@
 import { h } from "./dom.js";
 import { deleteGame, listGames } from "../store/games-db.js";
 import { downloadRecord } from "../store/records.js";
+import { forgetHosted } from "../net/store.js";
 
 /**
  * @typedef {import("../store/games-db.js").SavedGame} SavedGame
@@ -52,7 +53,14 @@ export async function renderSavedGames(root, handlers) {
   const remove = async (g) => {
     if (!confirm(`Delete the saved ${g.title || g.game} game with ${players(g)}?`)) return;
     await deleteGame(g.id);
+    if (g.host) forgetHosted(g.host.id);
     redraw();
+  };
+  /** A hosted game comes back through its own route: the table, its guests' seats and invites. */
+  const resume = (g) => {
+    if (!g.host) return handlers.onResume(g);
+    location.assign(`${location.pathname}${location.search}#host=${encodeURIComponent(g.host.id)}`);
+    location.reload();
   };
   const row = (g, buttons, detail) => h("li", { class: "saved-game", "data-saved": g.id }, [
     h("div", { class: "saved-what" }, [
@@ -76,9 +84,9 @@ export async function renderSavedGames(root, handlers) {
   root.replaceChildren(
     running.length ? h("h2", {}, ["Games in progress"]) : "",
     running.length ? h("ul", { class: "saved-list", id: "in-progress" }, running.map((g) => row(g, [
-      h("button", { type: "button", class: "primary resume", onclick: () => handlers.onResume(g) }, ["Resume"]),
+      h("button", { type: "button", class: "primary resume", onclick: () => resume(g) }, [g.host ? "Resume hosting" : "Resume"]),
       exportButton(g), deleteButton(g),
-    ], `${g.actions.length} moves · last played ${ago(g.updated)}`))) : "",
+    ], `${g.host ? "hosted for other devices · " : ""}${g.actions.length} moves · last played ${ago(g.updated)}`))) : "",
     finished.length ? h("details", { class: "finished" }, [
       h("summary", {}, [`Finished games (${finished.length})`]),
       h("ul", { class: "saved-list", id: "finished" }, finished.map((g) => row(g, [

@@ -54,7 +54,13 @@ def test_p2p_host_reload_restores_table(site_url, artifacts):
         connect(host, guest, 1, "Gus")
         play_some([host, guest], 8)
         version = host_version(host)
-        host.reload()
+        # The host's tab is closed and opened again: the lobby lists the hosted game; Resume brings it back.
+        query = host.url.split("#")[0].split("?", 1)[1] if "?" in host.url else ""
+        host.goto(f"{site_url}?{query}")
+        row = host.locator("#in-progress .saved-game", has_text="hosted for other devices")
+        row.wait_for(timeout=30_000)
+        assert f"{version} moves" in row.inner_text()
+        row.locator(".resume").click()
         host.wait_for_selector(".p2p-host", timeout=90_000)
         assert host_version(host) == version, "the host lost moves on reload"
         guest.wait_for_function("document.querySelector('.p2p-connection')?.textContent.includes('closed')", timeout=15_000)
@@ -65,6 +71,12 @@ def test_p2p_host_reload_restores_table(site_url, artifacts):
         play_all([host, guest], seed=5)
         fair, text = wait_fair(guest)
         assert fair == "ok", text
+        # finished, the hosted game replays from the lobby like any other
+        host.goto(f"{site_url}?{query}")
+        host.click("#saved summary")
+        host.locator("#finished .saved-game", has_text="Gus").locator(".replay").click()
+        host.wait_for_selector("[data-replay-step]")
+        assert host.locator(".status").inner_text().endswith("Game over")
         for b in browsers:
             b.close()
 
