@@ -18,6 +18,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -255,13 +256,32 @@ def build() -> Path:
     return DIST
 
 
+def static_imports(module: Path) -> set:
+    """The modules `module` imports statically, and theirs (not dynamic import())."""
+    found, todo = set(), [module]
+    while todo:
+        path = todo.pop()
+        for line in path.read_text().splitlines():
+            match = re.match(r'\s*(?:import|export)\b[^(]*?\bfrom\s+"(\.{1,2}/[^"]+)"|\s*import\s+"(\.{1,2}/[^"]+)"', line)
+            if match:
+                target = (path.parent / (match.group(1) or match.group(2))).resolve()
+                if target not in found:
+                    found.add(target)
+                    todo.append(target)
+    return found
+
+
 def add_module_preloads(index: Path) -> None:
     """List every page module in index.html, so the browser fetches them at once
-    instead of discovering them import by import (four round trips deep)."""
-    modules = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "js").rglob("*.js")
-                     if p.relative_to(ROOT).as_posix() not in ("js/main.js", "js/engine/worker.js"))
-    links = "\n".join(f'  <link rel="modulepreload" href="{m}">' for m in modules)
-    index.write_text(index.read_text().replace("  <!-- build.py: modulepreload -->", links))
+    instead of discovering them import by import (four round trips deep).  The
+    lobby's own modules come first; the rest (tables, boards, networking, loaded
+    with import() later) are fetched at low priority so they do not hold it up."""
+    lobby = {p.relative_to(ROOT).as_posix() for p in static_imports(ROOT / "js" / "main.js")}
+    later = {p.relative_to(ROOT).as_posix() for p in (ROOT / "js").rglob("*.js")} - lobby
+    later -= {"js/main.js", "js/engine/worker.js"}
+    links = [f'  <link rel="modulepreload" href="{m}">' for m in sorted(lobby)]
+    links += [f'  <link rel="modulepreload" href="{m}" fetchpriority="low">' for m in sorted(later)]
+    index.write_text(index.read_text().replace("  <!-- build.py: modulepreload -->", "\n".join(links)))
 
 
 def write_service_worker(dist: Path) -> str:

@@ -6,13 +6,15 @@
 import { Engine } from "./engine/bridge.js";
 import { h, toast } from "./ui/dom.js";
 import { renderLobby } from "./ui/lobby.js";
-import { LocalTable } from "./ui/table.js";
-import { ReplayViewer } from "./ui/replay.js";
 import { renderSavedGames } from "./ui/saved-games.js";
 import { readRecordFile, toRecord } from "./store/records.js";
-import { hasBoard } from "./games/index.js";
+import { hasBoard } from "./games/ids.js";
 import { watchForUpdates } from "./ui/updates.js";
-import { hostNetworkGame, openNetworkRoute } from "./net/app.js";
+
+// Tables, the replay viewer and networking load when first used: the lobby needs none of them.
+const tables = () => import("./ui/table.js");
+const replays = () => import("./ui/replay.js");
+const network = () => import("./net/app.js");
 
 const html = document.documentElement;
 const lobbyRoot = /** @type {HTMLElement} */ (document.getElementById("lobby"));
@@ -80,6 +82,7 @@ async function pythonReady(button) {
 /** @param {any} setup @param {HTMLButtonElement|null} button */
 async function openTable(setup, button) {
   if (!(await pythonReady(button))) return;
+  const { LocalTable } = await tables();
   const table = new LocalTable(engine, tableRoot, setup, { botDelay, onLeave: showLobby });
   window.parlour = { engine, table };
   showTable(); // first, so the board and log are laid out when drawn
@@ -92,7 +95,7 @@ async function openTable(setup, button) {
 }
 
 async function startGame(choice) {
-  if (choice.seats.some((s) => s.kind === "remote")) return hostNetworkGame(netDeps(), choice);
+  if (choice.seats.some((s) => s.kind === "remote")) return (await network()).hostNetworkGame(netDeps(), choice);
   const seed = params.has("seed") ? params.get("seed") : undefined;
   await openTable({ ...choice, seed: seed ?? undefined }, /** @type {any} */ (document.getElementById("start")));
 }
@@ -108,6 +111,7 @@ async function resumeGame(saved) {
 /** Open a record in the replay viewer; a refused record changes nothing. @param {any} record */
 async function replay(record) {
   if (!(await pythonReady(null))) return;
+  const { ReplayViewer } = await replays();
   const viewer = new ReplayViewer(engine, tableRoot, { onLeave: showLobby });
   window.parlour = { engine, replay: viewer };
   showTable();
@@ -137,8 +141,8 @@ async function boot() {
     drawSavedGames();
     renderLobby(lobbyRoot, catalogue, startGame);
     html.dataset.lobby = "ready";
-    await openNetworkRoute(netDeps(), catalogue);
     timings.lobby_ready = performance.now();
+    if (/^#(join|host)=/.test(location.hash)) await (await network()).openNetworkRoute(netDeps(), catalogue);
   } catch (err) {
     lobbyRoot.replaceChildren(h("p", { class: "error" }, [`The lobby could not load: ${err.message}`]));
   }
@@ -149,5 +153,7 @@ function netDeps() {
   return { engine, tableRoot, botDelay, showTable, showLobby, pythonReady };
 }
 
+// An invite opened in a tab already showing Parlour (only the fragment changes): start afresh.
+addEventListener("hashchange", () => { if (location.hash.startsWith("#join=")) location.reload(); });
 boot();
 watchForUpdates();

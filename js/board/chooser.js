@@ -18,6 +18,8 @@ export class MoveChooser {
     this.moves = [];
     /** @type {string|null} */
     this.selected = null;
+    /** @type {Element|null} the board root the last click came through */
+    this.root = null;
   }
 
   /**
@@ -65,6 +67,7 @@ export class MoveChooser {
   click(event) {
     const node = /** @type {Element} */ (event.target).closest?.("[data-piece].legal, [data-target].legal");
     if (!node) return;
+    this.root = /** @type {Element|null} */ (event.currentTarget);
     const piece = node.getAttribute("data-piece");
     if (piece) {
       const direct = this.moves.find((m) => m.piece === piece && !m.target);
@@ -80,7 +83,9 @@ export class MoveChooser {
   play(action) {
     this.selected = null;
     this.moves = [];
-    this.redraw(); // nothing stays clickable while the engine answers
+    // Nothing stays clickable while the engine answers (unmarking is cheaper than a redraw).
+    if (this.root) this.root.querySelectorAll(".legal, .selected").forEach((n) => n.classList.remove("legal", "selected"));
+    else this.redraw();
     this.onAction(action);
   }
 }

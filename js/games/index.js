@@ -17,6 +17,4 @@ export function boardFor(id) {
   return board;
 }
 
-export function hasBoard(id) {
-  return id in BOARDS;
-}
+export { hasBoard } from "./ids.js";

@@ -33,8 +33,6 @@ export function networkRoute() {
  * @param {Deps} deps @param {any[]} catalogue
  */
 export async function openNetworkRoute(deps, catalogue) {
-  // A new invite opened in a tab already showing one: start afresh.
-  addEventListener("hashchange", () => { if (location.hash.startsWith("#join=")) location.reload(); });
   const route = networkRoute();
   if (!route) return false;
   if (route.kind === "join") {

@@ -106,7 +106,8 @@ export class LocalTable {
    * @param {number} seat @param {any} action @param {number} version
    */
   async act(seat, action, version) {
-    const status = await this.engine.call("act", { table: this.table, seat, action, version });
+    // The reply also carries the board on screen (`view`), so drawing it needs no second round trip.
+    const status = await this.engine.call("act", { table: this.table, seat, action, version, view: this.shown });
     if (this.saved) {
       this.saved.actions.push({ seat, action });
       this.saved.updated = Date.now();
@@ -144,7 +145,7 @@ export class LocalTable {
         status = null;
         this.version = probe.version;
         if (probe.over) {
-          await this.show(this.shown, false);
+          await this.show(this.shown, false, undefined, probe.snapshot);
           if (this.saved && !this.saved.result) {
             this.saved.result = probe.result;
             this.saving = this.saving.then(() => this.save());
@@ -156,7 +157,7 @@ export class LocalTable {
         }
         const bot = probe.to_move.find((s) => this.setup.seats[s].kind === "bot");
         if (bot !== undefined) {
-          await this.show(this.shown, false, bot);
+          await this.show(this.shown, false, bot, probe.snapshot);
           await sleep(this.settings.botDelay ?? 600);
           if (this.closed) return;
           const choice = await this.engine.call("bot", { table: this.table, seat: bot });
@@ -166,7 +167,7 @@ export class LocalTable {
         const person = probe.to_move[0];
         if (this.humans.length > 1 && this.shown !== person) await this.privacyScreen(person);
         this.shown = person;
-        await this.show(person, true, person);
+        await this.show(person, true, person, probe.snapshot);
         await this.saving;
         this.setPhase("move");
         return;
@@ -181,9 +182,12 @@ export class LocalTable {
   /**
    * Draw `seat`'s view.  Only an active seat's legal moves are offered.
    * @param {number|null} seat @param {boolean} active @param {number} [mover]
+   * @param {any} [prefetched] a snapshot that came with the last move's reply, used when it is this seat's
    */
-  async show(seat, active, mover) {
-    const snap = await this.engine.call("view", { table: this.table, seat, legal: active });
+  async show(seat, active, mover, prefetched) {
+    const snap = prefetched && prefetched.seat === seat
+      ? prefetched
+      : await this.engine.call("view", { table: this.table, seat, legal: active });
     this.version = snap.version;
     this.board.update({ view: snap.view, legal: active ? snap.legal : [], viewer: seat, active });
     if (this.clickedAt !== undefined) this.timeMove(this.clickedAt);
@@ -197,7 +201,9 @@ export class LocalTable {
   /** Note how long a click took to show its new board (at the next frame), for the benchmark. @param {number} since */
   timeMove(since) {
     const timings = /** @type {any} */ (window).parlourTimings;
-    if (timings) requestAnimationFrame(() => timings.moves.push(performance.now() - since));
+    if (!timings) return;
+    (timings.movesDom ??= []).push(performance.now() - since); // in the DOM; painted at the next frame
+    requestAnimationFrame(() => timings.moves.push(performance.now() - since));
   }
 
   /** @param {{text: string}[]} entries */

@@ -133,7 +133,11 @@ def op_act(message: dict) -> dict:
     action = message.get("action")
     table["state"] = table["game"].apply(table["state"], seat, action)
     table["actions"].append({"seat": seat, "action": action})
-    return _status(table)
+    reply = _status(table)
+    if "view" in message:  # the board to draw next, in the same round trip (saves a frame per move)
+        viewer = _seat({"seat": message["view"]}, table, spectator_ok=True)
+        reply["snapshot"] = dict(_snapshot(table, viewer), seat=viewer)
+    return reply
 
 
 def _status(table: dict) -> dict:

@@ -33,13 +33,20 @@ def site_url():
 
 
 @pytest.fixture(scope="session")
-def browser():
+def pw():
+    """The suite's one Playwright: its sync API allows only one running per thread, so tests
+    that launch browsers of their own (the peer-to-peer ones) launch them from this."""
     from playwright.sync_api import sync_playwright
-    executable = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(pw):
+    executable = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
+    browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture

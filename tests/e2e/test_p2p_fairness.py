@@ -1,7 +1,7 @@
 """The fairness check: honest games pass (see the other p2p tests); a host that plays
 another seed than the fair one, or reveals a doctored log, is caught by the guest's
 own replay, which names the step that failed."""
-from playwright.sync_api import sync_playwright
+from contextlib import nullcontext
 
 from p2p_helpers import connect, host_table, launch, new_page, play_all, wait_fair
 
@@ -14,8 +14,8 @@ def play_tampered(host, guest, site_url, tamper, seed):
     return wait_fair(guest)
 
 
-def test_p2p_fairness_check_catches_tampered_seed_and_log(site_url, artifacts):
-    with sync_playwright() as p:
+def test_p2p_fairness_check_catches_tampered_seed_and_log(pw, site_url, artifacts):
+    with nullcontext(pw) as p:
         browsers = [launch(p) for _ in range(2)]
         host, guest = (new_page(b) for b in browsers)
         fair, text = play_tampered(host, guest, site_url, "seed", 11)

@@ -3,7 +3,7 @@ forged messages over the real data channel: each is refused with an error reply 
 logged, the game is unharmed, and a connection that keeps sending garbage is closed."""
 import json
 
-from playwright.sync_api import sync_playwright
+from contextlib import nullcontext
 
 from p2p_helpers import click_once, connect, host_table, launch, new_page, play_all, wait_fair
 
@@ -20,9 +20,9 @@ def state_hash(host):
     return host.evaluate("parlour.engine.call('state_hash', {table: parlourNet.host.table}).then(r => r.sha256)")
 
 
-def test_p2p_hostile_messages_are_refused(site_url):
+def test_p2p_hostile_messages_are_refused(pw, site_url):
     import random
-    with sync_playwright() as p:
+    with nullcontext(pw) as p:
         browsers = [launch(p) for _ in range(2)]
         host, guest = (new_page(b) for b in browsers)
         host_table(host, site_url, "kings-progress", ["human", "remote"], names=["Hana", "guest"])

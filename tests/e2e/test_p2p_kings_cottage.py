@@ -1,13 +1,13 @@
 """A whole King's Cottage over the network: the host (a person and a bot seat) and a
 guest in another browser; the secret investments go commit-then-reveal."""
-from playwright.sync_api import sync_playwright
+from contextlib import nullcontext
 
 from p2p_helpers import connect, host_table, launch, new_page, play_all, received, wait_fair
 from p2p_leaks import assert_no_hidden_values
 
 
-def test_p2p_kings_cottage_with_bot_and_committed_investments(site_url, artifacts):
-    with sync_playwright() as p:
+def test_p2p_kings_cottage_with_bot_and_committed_investments(pw, site_url, artifacts):
+    with nullcontext(pw) as p:
         browsers = [launch(p) for _ in range(2)]
         host, guest = (new_page(b) for b in browsers)
         host_table(host, site_url, "kings-cottage", ["human", "remote", "bot"], names=["Hana", "guest", "Robo"])

@@ -2,14 +2,14 @@
 invite link and answer code, played by clicking; every guest checks the game at the end."""
 import time
 
-from playwright.sync_api import sync_playwright
+from contextlib import nullcontext
 
 from p2p_helpers import connect, host_table, launch, new_page, play_all, received, wait_fair
 from p2p_leaks import assert_no_hidden_values
 
 
-def test_p2p_kings_progress_three_browsers(site_url, artifacts):
-    with sync_playwright() as p:
+def test_p2p_kings_progress_three_browsers(pw, site_url, artifacts):
+    with nullcontext(pw) as p:
         browsers = [launch(p) for _ in range(3)]
         host, g1, g2 = (new_page(b) for b in browsers)
         host_table(host, site_url, "kings-progress", ["human", "remote", "remote"], names=["Hana", "seat 2", "seat 3"])

@@ -2,7 +2,7 @@
 back, an away seat is handed to a bot.  No move is lost in any of these."""
 import time
 
-from playwright.sync_api import sync_playwright
+from contextlib import nullcontext
 
 from p2p_helpers import (connect, guest_version, host_table, host_version, launch, new_page, play_all,
                          play_some, wait_fair)
@@ -19,8 +19,8 @@ def rejoin_link(host, seat):
     return box.input_value()
 
 
-def test_p2p_guest_reload_resumes(site_url, artifacts):
-    with sync_playwright() as p:
+def test_p2p_guest_reload_resumes(pw, site_url, artifacts):
+    with nullcontext(pw) as p:
         browsers = [launch(p) for _ in range(2)]
         host, guest = (new_page(b) for b in browsers)
         host_table(host, site_url, "kings-progress", ["human", "remote"], names=["Hana", "guest"])
@@ -46,8 +46,8 @@ def test_p2p_guest_reload_resumes(site_url, artifacts):
             b.close()
 
 
-def test_p2p_host_reload_restores_table(site_url, artifacts):
-    with sync_playwright() as p:
+def test_p2p_host_reload_restores_table(pw, site_url, artifacts):
+    with nullcontext(pw) as p:
         browsers = [launch(p) for _ in range(2)]
         host, guest = (new_page(b) for b in browsers)
         host_table(host, site_url, "kings-progress", ["human", "remote"], names=["Hana", "guest"])
@@ -81,8 +81,8 @@ def test_p2p_host_reload_restores_table(site_url, artifacts):
             b.close()
 
 
-def test_p2p_away_seat_handed_to_bot(site_url):
-    with sync_playwright() as p:
+def test_p2p_away_seat_handed_to_bot(pw, site_url):
+    with nullcontext(pw) as p:
         browsers = [launch(p) for _ in range(2)]
         host, guest = (new_page(b) for b in browsers)
         host_table(host, site_url, "kings-progress", ["human", "remote"], names=["Hana", "guest"])
