@@ -34,6 +34,7 @@ engine.ready.then(
   (info) => {
     timings.python_ready = performance.now();
     timings.worker = info.timings;
+    timings.started_from = info.started_from;
     html.dataset.python = "ready";
     engineStatus.textContent = "Python ready";
   },

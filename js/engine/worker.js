@@ -28,11 +28,12 @@ const ready = (async () => {
   try {
     // The build's memory snapshot: Python already started, our engines already imported.
     pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot ?? undefined });
-    if (snapshot) timings.snapshot = 1;
+    info.started_from = snapshot ? "snapshot" : "plain start";
   } catch (err) {
     if (!snapshot) throw err;
     console.warn("The Python snapshot did not load; starting Python the slow way.", err);
     pyodide = await loadPyodide({ indexURL });
+    info.started_from = "plain start (the snapshot failed)";
   }
   lap("pyodide");
   // Our wheel is pure Python with no dependencies: unpacking it is all an install does.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import traceback
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, Optional
 
 from . import bots, games, records
 from .errors import BadRequest, ParlourError

@@ -17,14 +17,16 @@ def wait_python(page, timeout=90_000):
     page.wait_for_function("document.documentElement.dataset.python === 'ready'", timeout=timeout)
 
 
-def start_game(page, url, game_id, seats, query="botDelay=0&seed=11", options=None):
-    """Open the lobby, choose the game and seats ("human"/"bot"), and start."""
+def start_game(page, url, game_id, seats, query="botDelay=0&seed=11", options=None, names=None):
+    """Open the lobby, choose the game and seats ("human"/"bot"/"remote", optionally named), and start."""
     page.goto(f"{url}?{query}")
     page.wait_for_selector(f"[data-game='{game_id}']")
     page.click(f"[data-game='{game_id}']")
     page.select_option("#players", str(len(seats)))
     for i, kind in enumerate(seats):
         page.select_option(f".seat-row[data-seat='{i}'] .seat-kind", kind)
+        if names:
+            page.fill(f".seat-row[data-seat='{i}'] input[type=text]", names[i])
     for name, value in (options or {}).items():
         page.select_option(f"#opt-{name}", value)
     page.click("#start")

@@ -4,6 +4,8 @@ import os
 import random
 import time
 
+from clicking import start_game
+
 P2P_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--no-first-run", "--disable-quic",
             "--allow-loopback-in-peer-connection", "--use-fake-ui-for-media-stream"]
@@ -25,15 +27,7 @@ def new_page(browser):
 
 def host_table(page, url, game_id, seats, names=None, query="botDelay=0&ice="):
     """Open the lobby with no ICE servers and start a hosted table; seats: human/bot/remote."""
-    page.goto(f"{url}?{query}")
-    page.wait_for_selector(f"[data-game='{game_id}']")
-    page.click(f"[data-game='{game_id}']")
-    page.select_option("#players", str(len(seats)))
-    for i, kind in enumerate(seats):
-        page.select_option(f".seat-row[data-seat='{i}'] .seat-kind", kind)
-        if names:
-            page.fill(f".seat-row[data-seat='{i}'] input[type=text]", names[i])
-    page.click("#start")
+    start_game(page, url, game_id, seats, query=query, names=names)
     page.wait_for_selector(".p2p-host")
 
 
@@ -59,6 +53,15 @@ def paste_answer(host, seat, code):
     block = host.locator(f".p2p-seat[data-seat='{seat}']")
     block.locator(".answer-input").fill(code)
     block.locator(".answer-connect").click()
+
+
+def hosted_pair(p, url, guest_name="Gus"):
+    """Two browsers: Hana hosts a two-seat King's Progress on one, the guest joins seat 2 from the other."""
+    browsers = [launch(p) for _ in range(2)]
+    host, guest = (new_page(b) for b in browsers)
+    host_table(host, url, "kings-progress", ["human", "remote"], names=["Hana", "guest"])
+    connect(host, guest, 1, guest_name)
+    return browsers, host, guest
 
 
 def connect(host, guest, seat, name, link=None, shots=None):

@@ -5,7 +5,7 @@ import json
 
 from contextlib import nullcontext
 
-from p2p_helpers import click_once, connect, host_table, launch, new_page, play_all, wait_fair
+from p2p_helpers import (click_once, hosted_pair, play_all, wait_fair)
 
 SEND_NUMBERED = """(m) => { const l = window.parlourNet.guest.link; l.outSeq += 1;
   l.sendRaw(JSON.stringify({...m, n: l.outSeq})); return l.outSeq; }"""
@@ -23,10 +23,7 @@ def state_hash(host):
 def test_p2p_hostile_messages_are_refused(pw, site_url):
     import random
     with nullcontext(pw) as p:
-        browsers = [launch(p) for _ in range(2)]
-        host, guest = (new_page(b) for b in browsers)
-        host_table(host, site_url, "kings-progress", ["human", "remote"], names=["Hana", "guest"])
-        connect(host, guest, 1, "Mallory")
+        browsers, host, guest = hosted_pair(p, site_url, "Mallory")
         rng = random.Random(9)
         # let the guest move until the host is to move, so a guest move now is out of turn
         for _ in range(200):

@@ -4,8 +4,7 @@ import time
 
 from contextlib import nullcontext
 
-from p2p_helpers import (connect, guest_version, host_table, host_version, launch, new_page, play_all,
-                         play_some, wait_fair)
+from p2p_helpers import (connect, host_version, hosted_pair, play_all, play_some, wait_fair)
 
 
 def rejoin_link(host, seat):
@@ -21,10 +20,7 @@ def rejoin_link(host, seat):
 
 def test_p2p_guest_reload_resumes(pw, site_url, artifacts):
     with nullcontext(pw) as p:
-        browsers = [launch(p) for _ in range(2)]
-        host, guest = (new_page(b) for b in browsers)
-        host_table(host, site_url, "kings-progress", ["human", "remote"], names=["Hana", "guest"])
-        connect(host, guest, 1, "Gus")
+        browsers, host, guest = hosted_pair(p, site_url)
         play_some([host, guest], 8)
         before = guest.evaluate("Object.keys(window.parlourNet.guest.session.views).length")
         guest.reload()
@@ -48,10 +44,7 @@ def test_p2p_guest_reload_resumes(pw, site_url, artifacts):
 
 def test_p2p_host_reload_restores_table(pw, site_url, artifacts):
     with nullcontext(pw) as p:
-        browsers = [launch(p) for _ in range(2)]
-        host, guest = (new_page(b) for b in browsers)
-        host_table(host, site_url, "kings-progress", ["human", "remote"], names=["Hana", "guest"])
-        connect(host, guest, 1, "Gus")
+        browsers, host, guest = hosted_pair(p, site_url)
         play_some([host, guest], 8)
         version = host_version(host)
         # The host's tab is closed and opened again: the lobby lists the hosted game; Resume brings it back.
@@ -83,10 +76,7 @@ def test_p2p_host_reload_restores_table(pw, site_url, artifacts):
 
 def test_p2p_away_seat_handed_to_bot(pw, site_url):
     with nullcontext(pw) as p:
-        browsers = [launch(p) for _ in range(2)]
-        host, guest = (new_page(b) for b in browsers)
-        host_table(host, site_url, "kings-progress", ["human", "remote"], names=["Hana", "guest"])
-        connect(host, guest, 1, "Gus")
+        browsers, host, guest = hosted_pair(p, site_url)
         play_some([host, guest], 4)
         version = host_version(host)
         t0 = time.time()

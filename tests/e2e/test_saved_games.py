@@ -1,7 +1,7 @@
 """Games survive a closed tab (resume), and records export, import and replay (replay, tampering)."""
 import json
 
-from clicking import click_randomly, play_until_over, start_game, wait_python, wait_settled
+from clicking import click_randomly, play_until_over, start_game, wait_settled
 
 SAVED_ACTIONS = """() => new Promise((resolve, reject) => {
   const open = indexedDB.open('parlour');

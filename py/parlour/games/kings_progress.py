@@ -8,11 +8,11 @@ reading of an open point, are in docs/rules/kings-progress.md.
 from __future__ import annotations
 
 import copy
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from .. import piecepack as pp
 from ..errors import BadOptions, IllegalAction
-from ..game import Action, Game, State, clone_state, describe, forget_private_log, log, log_for
+from ..game import Action, Game, State, clone_state, forget_private_log, log, log_for
 from ..rng import Rng, Seed, seed_to_state
 
 ROUNDS = 6
