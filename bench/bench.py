@@ -169,7 +169,8 @@ def write_readme(results):
               "at the next frame.  So a move takes close to two frames (2 x 16.7 ms) however fast the engine is.  "
               "Not tried yet: waiting for the worker synchronously with Atomics on a SharedArrayBuffer (needs a "
               "cross-origin isolated page: COOP/COEP headers, which the service worker could add).",
-              "", "Where the Python start-up time goes (cold, median run, ms since the worker started):", "",
+              "", "Where the Python start-up time goes (cold, median run, ms since the worker started; "
+              f"Python started from: {results.get('python_started_from')}):", "",
               "| step | ms |", "| --- | ---: |"]
     lines += [f"| {k} | {v} |" for k, v in sorted(results["worker_timings_cold"].items(), key=lambda kv: kv[1])]
     (ROOT / "bench" / "README.md").write_text("\n".join(lines) + "\n")
