@@ -76,7 +76,7 @@ export class LocalTable {
   /**
    * Say on the table's root what it is waiting for, so people (via CSS) and
    * tests can tell a settled board from one about to be redrawn.
-   * @param {"busy"|"move"|"privacy"|"over"} phase
+   * @param {"busy"|"move"|"privacy"|"over"|"stalled"} phase
    */
   setPhase(phase) {
     this.root.dataset.phase = phase;
@@ -139,6 +139,7 @@ export class LocalTable {
   async advance(status = null) {
     if (this.busy || this.closed) return;
     this.busy = true;
+    this.setPhase("busy");
     try {
       for (;;) {
         const probe = status ?? await this.engine.call("status", { table: this.table });
@@ -174,9 +175,18 @@ export class LocalTable {
       }
     } catch (err) {
       this.report(err);
+      this.stalled();
     } finally {
       this.busy = false;
     }
+  }
+
+  /** The table could not go on (an engine call failed between moves): say so and offer to try again. */
+  stalled() {
+    this.setPhase("stalled");
+    this.els.status.replaceChildren("The table stopped on an error. ", h("button", {
+      type: "button", class: "retry", onclick: () => this.advance(),
+    }, ["Try again"]));
   }
 
   /**

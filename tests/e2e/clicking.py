@@ -4,11 +4,11 @@ import time
 from parlour.rng import Rng
 
 LEGAL = "#board [data-piece].legal, #board [data-target].legal"
-SETTLED = "['move', 'privacy', 'over'].includes(document.querySelector('[data-phase]')?.dataset.phase)"
+SETTLED = "['move', 'privacy', 'over', 'stalled'].includes(document.querySelector('[data-phase]')?.dataset.phase)"
 
 
 def wait_settled(page, timeout=60_000):
-    """Wait until the table waits for a person (or shows the result): no redraw is on its way."""
+    """Wait until the table waits for a person (or shows the result, or has stopped on an error)."""
     page.wait_for_function(SETTLED, timeout=timeout)
     return page.evaluate("document.querySelector('[data-phase]').dataset.phase")
 
@@ -48,7 +48,7 @@ def click_randomly(page, seed=1, max_clicks=2000, on_privacy=None, timeout_s=600
     deadline = time.time() + timeout_s
     while time.time() < deadline and clicks < max_clicks:
         phase = wait_settled(page)
-        if phase == "over":
+        if phase in ("over", "stalled"):
             return clicks
         if phase == "privacy":
             if on_privacy:

@@ -1,7 +1,7 @@
 """The King's Progress in Chromium, played through the board by clicking."""
 import re
 
-from clicking import play_until_over, start_game, wait_python, wait_settled
+from clicking import click_randomly, play_until_over, start_game, wait_python, wait_settled
 
 
 def test_person_plays_whole_three_player_game_against_two_bots(page, site_url, artifacts):
@@ -77,3 +77,19 @@ def test_refused_move_shows_readable_message_and_game_goes_on(page, site_url):
     page.locator("#board [data-piece].legal").first.click()
     page.locator("#board [data-target].legal").first.click()
     page.wait_for_function("document.querySelector('.log').children.length >= 3")
+
+
+def test_engine_failure_between_moves_stalls_the_table_until_try_again(page, site_url):
+    start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=12")
+    assert wait_settled(page) == "move"
+    # the next bot request fails once, as a broken worker reply would
+    page.evaluate("""() => { const e = window.parlour.table.engine; const call = e.call.bind(e); let failed = false;
+      e.call = (op, f) => { if (op === 'bot' && !failed) { failed = true; return Promise.reject(new Error('worker hiccup')); }
+                            return call(op, f); }; }""")
+    before = page.locator(".log li").count()
+    click_randomly(page, seed=2, max_clicks=3)
+    page.wait_for_selector("[data-phase='stalled']")
+    assert "worker hiccup" in page.locator(".toast").first.inner_text()
+    page.click(".status .retry")
+    assert wait_settled(page) == "move"
+    assert page.locator(".log li").count() > before + 1  # the bot moved after all
