@@ -169,3 +169,14 @@ def host_version(host):
 
 def guest_version(guest):
     return guest.evaluate("window.parlourNet.guest?.last?.version ?? -1")
+
+
+def quiet_version(host, guest, timeout_s=20):
+    """The host's version once no move is in flight: unchanged for 300 ms and the guest shown the same."""
+    deadline = time.time() + timeout_s
+    while time.time() < deadline:
+        first = host_version(host)
+        time.sleep(0.3)
+        if host_version(host) == first and guest_version(guest) == first:
+            return first
+    raise AssertionError("moves kept arriving: the table never went quiet")

@@ -4,7 +4,7 @@ import time
 
 from contextlib import nullcontext
 
-from p2p_helpers import (connect, host_version, hosted_pair, play_all, play_some, wait_fair)
+from p2p_helpers import (connect, host_version, hosted_pair, play_all, play_some, quiet_version, wait_fair)
 
 
 def rejoin_link(host, seat):
@@ -46,7 +46,7 @@ def test_p2p_host_reload_restores_table(pw, site_url, artifacts):
     with nullcontext(pw) as p:
         browsers, host, guest = hosted_pair(p, site_url)
         play_some([host, guest], 8)
-        version = host_version(host)
+        version = quiet_version(host, guest)
         # The host's tab is closed and opened again: the lobby lists the hosted game; Resume brings it back.
         query = host.url.split("#")[0].split("?", 1)[1] if "?" in host.url else ""
         host.goto(f"{site_url}?{query}")
