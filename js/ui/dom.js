@@ -31,6 +31,14 @@ export function fillNames(text, names) {
   return text.replace(/\{p(\d+)\}/g, (_, n) => names[Number(n)] ?? `Seat ${Number(n) + 1}`);
 }
 
+/**
+ * How a seat is named on screen: bots say so.
+ * @param {{kind: string, name: string}} seat
+ */
+export function seatName(seat) {
+  return seat.kind === "bot" ? `${seat.name} (bot)` : seat.name;
+}
+
 /** @param {number} ms */
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

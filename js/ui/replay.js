@@ -6,7 +6,7 @@
  * view_at); this file only asks and draws.
  */
 import { boardFor } from "../games/index.js";
-import { fillNames, h } from "./dom.js";
+import { fillNames, h, seatName } from "./dom.js";
 import { MoveLog } from "./move-log.js";
 
 export class ReplayViewer {
@@ -35,7 +35,7 @@ export class ReplayViewer {
     this.table = reply.table;
     this.steps = reply.steps;
     this.record = reply.record;
-    this.names = reply.record.seats.map((s) => (s.kind === "bot" ? `${s.name} (bot)` : s.name));
+    this.names = reply.record.seats.map(seatName);
     this.buildDom();
     const Board = boardFor(reply.record.game);
     this.board = new Board(this.els.board, { onAction: () => {}, names: this.names });

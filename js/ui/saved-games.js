@@ -4,7 +4,7 @@
  * finished ones to replay, export or delete, and a button to open a record
  * file.  Drawn from IndexedDB, so it needs no Python.
  */
-import { h } from "./dom.js";
+import { h, seatName } from "./dom.js";
 import { deleteGame, listGames } from "../store/games-db.js";
 import { downloadRecord } from "../store/records.js";
 import { forgetHosted } from "../net/store.js";
@@ -27,7 +27,7 @@ export function ago(then, now = Date.now()) {
 
 /** @param {SavedGame} g */
 function players(g) {
-  return g.seats.map((s) => (s.kind === "bot" ? `${s.name} (bot)` : s.name)).join(", ");
+  return g.seats.map(seatName).join(", ");
 }
 
 /** @param {SavedGame} g */

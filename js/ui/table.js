@@ -9,7 +9,7 @@
  */
 import { EngineError } from "../engine/bridge.js";
 import { boardFor } from "../games/index.js";
-import { fillNames, h, sleep, toast } from "./dom.js";
+import { fillNames, h, seatName, sleep, toast } from "./dom.js";
 import { MoveLog } from "./move-log.js";
 import { newGameId, saveGame } from "../store/games-db.js";
 import { downloadRecord } from "../store/records.js";
@@ -27,7 +27,7 @@ export class LocalTable {
     this.root = root;
     this.setup = setup;
     this.settings = settings;
-    this.names = setup.seats.map((s) => (s.kind === "bot" ? `${s.name} (bot)` : s.name));
+    this.names = setup.seats.map(seatName);
     this.humans = setup.seats.flatMap((s, i) => (s.kind === "human" ? [i] : []));
     /** @type {number|null} the seat whose view is on screen (null: spectator) */
     this.shown = this.humans.length ? this.humans[0] : null;
@@ -111,10 +111,14 @@ export class LocalTable {
     if (this.saved) {
       this.saved.actions.push({ seat, action });
       this.saved.updated = Date.now();
-      // Written while the next board is drawn; the table waits for it before asking anyone to move.
-      this.saving = this.saving.then(() => this.save());
+      this.queueSave();
     }
     return status;
+  }
+
+  /** Save in the background, after any save still in flight; the table awaits `saving` before asking anyone to move. */
+  queueSave() {
+    this.saving = this.saving.then(() => this.save());
   }
 
   /** Write the game to IndexedDB; a failure is said once and play goes on. */
@@ -149,7 +153,7 @@ export class LocalTable {
           await this.show(this.shown, false, undefined, probe.snapshot);
           if (this.saved && !this.saved.result) {
             this.saved.result = probe.result;
-            this.saving = this.saving.then(() => this.save());
+            this.queueSave();
           }
           await this.saving;
           this.showResult(probe.result);
@@ -205,7 +209,7 @@ export class LocalTable {
     const who = mover === undefined ? "" : ` · ${mover === seat && active ? "your move" : `${this.names[mover]} to move`}`;
     this.els.status.textContent = fillNames(this.board.statusText(snap.view), this.names) + who;
     this.els.side.replaceChildren(this.board.sidePanel(snap.view));
-    this.drawLog(snap.view.log || []);
+    this.moveLog.show(snap.view.log || []);
   }
 
   /** Note how long a click took to show its new board (at the next frame), for the benchmark. @param {number} since */
@@ -214,11 +218,6 @@ export class LocalTable {
     if (!timings) return;
     (timings.movesDom ??= []).push(performance.now() - since); // in the DOM; painted at the next frame
     requestAnimationFrame(() => timings.moves.push(performance.now() - since));
-  }
-
-  /** @param {{text: string}[]} entries */
-  drawLog(entries) {
-    this.moveLog.show(entries);
   }
 
   /** @param {Record<string, any>} action */

@@ -73,6 +73,14 @@ def _table(message: dict) -> dict:
     return table
 
 
+def _open(table: dict) -> str:
+    """Keep a table under a fresh id."""
+    _counter[0] += 1
+    table_id = f"t{_counter[0]}"
+    _tables[table_id] = table
+    return table_id
+
+
 def op_games(message: dict) -> dict:
     return {"games": [
         {"id": g.id, "title": g.title, "min_players": g.min_players,
@@ -98,10 +106,7 @@ def op_new(message: dict) -> dict:
         except ParlourError as exc:
             raise BadRequest(f"Saved action {step + 1} does not replay: {exc}") from None
         table["actions"].append({"seat": entry["seat"], "action": entry["action"]})
-    _counter[0] += 1
-    table_id = f"t{_counter[0]}"
-    _tables[table_id] = table
-    return {"table": table_id, "version": len(table["actions"]), "options": state["options"]}
+    return {"table": _open(table), "version": len(table["actions"]), "options": state["options"]}
 
 
 def op_view(message: dict) -> dict:
@@ -113,15 +118,8 @@ def op_view(message: dict) -> dict:
 def _snapshot(table: dict, seat: Optional[int], with_legal: bool = True) -> dict:
     """A seat's view; with_legal=False skips its legal moves (a board drawn while others move)."""
     game, state = table["game"], table["state"]
-    over = game.is_over(state)
-    return {
-        "version": len(table["actions"]),
-        "view": game.view(state, seat),
-        "legal": game.legal_actions(state, seat) if with_legal and seat is not None else [],
-        "to_move": game.to_move(state),
-        "over": over,
-        "result": game.result(state) if over else None,
-    }
+    return dict(_status(table), view=game.view(state, seat),
+                legal=game.legal_actions(state, seat) if with_legal and seat is not None else [])
 
 
 def op_act(message: dict) -> dict:
@@ -140,11 +138,14 @@ def op_act(message: dict) -> dict:
     return reply
 
 
-def _status(table: dict) -> dict:
-    game, state = table["game"], table["state"]
+def _turn(game, state: dict) -> dict:
+    """Who is to move and, once over, the result: the part of every reply that says where a game stands."""
     over = game.is_over(state)
-    return {"version": len(table["actions"]), "to_move": game.to_move(state), "over": over,
-            "result": game.result(state) if over else None}
+    return {"to_move": game.to_move(state), "over": over, "result": game.result(state) if over else None}
+
+
+def _status(table: dict) -> dict:
+    return dict(_turn(table["game"], table["state"]), version=len(table["actions"]))
 
 
 def op_status(message: dict) -> dict:
@@ -187,10 +188,7 @@ def op_open_record(message: dict) -> dict:
     table = {"game": games.get(record["game"]), "players": record["players"], "seed": record["seed"],
              "options": record["options"], "state": checked["states"][-1], "actions": record["actions"],
              "history": checked["states"]}
-    _counter[0] += 1
-    table_id = f"t{_counter[0]}"
-    _tables[table_id] = table
-    return {"table": table_id, "steps": len(record["actions"]), "record": record}
+    return {"table": _open(table), "steps": len(record["actions"]), "record": record}
 
 
 def op_view_at(message: dict) -> dict:
@@ -204,12 +202,8 @@ def op_view_at(message: dict) -> dict:
         raise BadRequest(f"No step {step}: the record has steps 0 to {len(history) - 1}.")
     seat = _seat(message, table, spectator_ok=True)
     game, state = table["game"], history[step]
-    over = game.is_over(state)
-    return {
-        "step": step, "view": game.view(state, seat), "to_move": game.to_move(state),
-        "last": table["actions"][step - 1] if step else None,
-        "over": over, "result": game.result(state) if over else None,
-    }
+    return dict(_turn(game, state), step=step, view=game.view(state, seat),
+                last=table["actions"][step - 1] if step else None)
 
 
 def op_simulate(message: dict) -> dict:
