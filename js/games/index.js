@@ -1,8 +1,8 @@
 // @ts-check
 /** Board renderers by game id.  Each draws a seat's view and emits the action a click means. */
-import { CastlesBoard } from "./castles.js";
-import { KingsCottageBoard } from "./kings-cottage.js";
-import { KingsProgressBoard } from "./kings-progress.js";
+import { CastlesBoard } from "./castles/board.js";
+import { KingsCottageBoard } from "./kings-cottage/board.js";
+import { KingsProgressBoard } from "./kings-progress/board.js";
 
 const BOARDS = {
   "kings-progress": KingsProgressBoard,

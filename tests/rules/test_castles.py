@@ -12,8 +12,8 @@ from parlour.bots import random_action
 from parlour.errors import BadOptions, IllegalAction
 from parlour.game import canonical
 from parlour.games import castles
-from parlour.games.castles_scoring import castle_bonus
-from parlour.games.castles_map import by_place
+from parlour.games.castles.scoring import castle_bonus
+from parlour.games.castles.map import by_place
 from parlour.rng import Rng
 
 GAME = castles.GAME
@@ -208,7 +208,7 @@ def test_score_terms_carry_their_square_and_the_control_figures():
 
 
 def test_control_is_lost_only_to_strictly_stronger_enemies_so_ties_keep_it():
-    from parlour.games.castles_scoring import controls
+    from parlour.games.castles.scoring import controls
     assert controls(0, 0) and controls(3, 3) and controls(4, 3)
     assert not controls(2, 3)
 

@@ -12,7 +12,7 @@ import pytest
 from parlour.errors import IllegalAction
 from parlour.game import canonical
 from parlour.games import kings_cottage as kc
-from parlour.games import kings_cottage_board as board
+from parlour.games.kings_cottage import board
 from parlour.rng import Rng, seed_to_state
 
 G = kc.GAME

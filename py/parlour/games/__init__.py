@@ -6,7 +6,7 @@ from typing import Dict, List
 
 from ..errors import BadRequest
 
-#: game id -> module under parlour.games; each module exposes GAME.
+#: game id -> package under parlour.games (one folder per game); each exposes GAME.
 MODULES: Dict[str, str] = {
     "kings-progress": "kings_progress",
     "kings-cottage": "kings_cottage",

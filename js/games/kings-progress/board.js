@@ -1,0 +1,237 @@
+// @ts-check
+/**
+ * The King's Progress board: kingdoms radiating from the centre, one per seat,
+ * the viewer's own kingdom pointing towards them; the viewer's reserve below.
+ *
+ * It draws the view it is given and turns clicks into the legal actions it is
+ * given (a piece, then a place), like chessground's "dests": it never decides
+ * what is legal.
+ */
+import { at, el, svgRoot } from "../../board/svg.js";
+import { coin, die, pawn, SUIT_COLOURS, SUIT_NAMES, SUITS, tile } from "../../board/piecepack.js";
+import { h } from "../../ui/dom.js";
+import { MoveChooser } from "../../board/chooser.js";
+
+const TILE = 62;
+const D0 = 80;
+const COIN_R = 14;
+/** Extra distance between a kingdom's last city and its owner's label (diagonal roads need it). */
+const LABEL_GAP = 28;
+const PROMPTS = {
+  city: "Choose a tile from your reserve, then the kingdom to build it in.",
+  city_veto: "You may veto a city of your own kingdom: choose a replacement tile, then the city. Or pass.",
+  invest: "Choose a coin from your reserve, then a city that has no coin.",
+  invest_veto: "You may veto an investment in your own kingdom: click its coin. Or pass.",
+  replace: "Choose a coin from your reserve to put in place of the vetoed one.",
+  king: "Click your King to move it on, or your veto die to veto its progress (costs a veto).",
+};
+
+/** Which piece an action moves, as "tile:suit:rank" / "coin:suit:rank". */
+function pieceOf(action) {
+  if (!("suit" in action)) return null;
+  const kind = action.type === "place_city" || action.type === "veto_city" ? "tile" : "coin";
+  return `${kind}:${action.suit}:${action.rank}`;
+}
+
+/** Where an action lands, as a board target key; null for a one-click piece. */
+function targetOf(action, seat) {
+  switch (action.type) {
+    case "place_city": return `slot:${action.kingdom}`;
+    case "veto_city": case "veto_investment": return `city:${seat}:${action.city}`;
+    case "invest": return `city:${action.kingdom}:${action.city}`;
+    case "pass": return "pass";
+    case "move_king": return `king:${seat}`;
+    case "veto_king": return `die:${seat}`;
+    default: return null;
+  }
+}
+
+export class KingsProgressBoard {
+  /** @param {HTMLElement} root @param {{onAction: (a: any) => void, names: string[]}} opts */
+  constructor(root, opts) {
+    this.root = root;
+    this.names = opts.names;
+    this.chooser = new MoveChooser(opts.onAction, () => this.redraw());
+    this.state = null;
+    root.addEventListener("click", (event) => this.chooser.click(event));
+  }
+
+  /** @param {{view: any, legal: any[], viewer: number|null, active: boolean}} state */
+  update(state) {
+    this.state = state;
+    this.chooser.offer(state.legal, (a) => pieceOf(a), (a) => targetOf(a, state.viewer));
+    this.redraw();
+  }
+
+  clear() {
+    this.state = null;
+    this.root.replaceChildren();
+  }
+
+  redraw() {
+    if (!this.state) return;
+    const { view, viewer, active } = this.state;
+    this.root.replaceChildren(this.drawBoard(view, viewer), this.drawHand(view, viewer, active));
+    this.chooser.mark(this.root);
+  }
+
+  statusText(view) {
+    const game = view.games_in_match > 1 ? `Game ${view.game_no} of ${view.games_in_match} · ` : "";
+    return view.phase === "over" ? "Game over" : `${game}Round ${view.round} of ${view.rounds} · ${view.phase_title}`;
+  }
+
+  /** Where kingdom k points, as a unit vector; the viewer's own points down. */
+  direction(view, k, viewer) {
+    const n = view.players;
+    const rel = (k - (viewer ?? 0) + n) % n;
+    const angle = ((90 + (rel * 360) / n) * Math.PI) / 180;
+    return [Math.cos(angle), Math.sin(angle)];
+  }
+
+  /** A view box that fits the kingdoms and their labels snugly. */
+  viewBox(view, viewer, step) {
+    let [x0, y0, x1, y1] = [-60, -60, 60, 60];
+    for (let k = 0; k < view.players; k++) {
+      const [dx, dy] = this.direction(view, k, viewer);
+      const d = D0 + view.rounds * step + LABEL_GAP;
+      const [x, y] = [dx * d, dy * d];
+      x0 = Math.min(x0, x - 90); x1 = Math.max(x1, x + 90);
+      y0 = Math.min(y0, y - 70); y1 = Math.max(y1, y + 70);
+    }
+    return `${x0} ${y0} ${x1 - x0} ${y1 - y0}`;
+  }
+
+  drawBoard(view, viewer) {
+    const step = view.players === 3 ? 82 : 72;
+    const svg = svgRoot(this.viewBox(view, viewer, step), { class: "kp-board", role: "img", "aria-label": "The kingdoms" });
+    svg.append(el("circle", { r: 46, class: "centre", fill: "#e9dfc6", stroke: "#c2ae84" }));
+    const waiting = [];
+    view.kingdoms.forEach((kingdom, k) => {
+      const [dx, dy] = this.direction(view, k, viewer);
+      const pos = (i) => [dx * (D0 + i * step), dy * (D0 + i * step)];
+      const colour = SUIT_COLOURS[SUITS[k]];
+      // the road: six places from the centre outwards
+      for (let i = 0; i < view.rounds; i++) {
+        const [x, y] = pos(i);
+        const isSlot = i === kingdom.cities.length;
+        svg.append(at(x, y, isSlot ? { "data-target": `slot:${k}` } : {}, [
+          el("rect", {
+            class: "place", x: -TILE / 2 - 3, y: -TILE / 2 - 3, width: TILE + 6, height: TILE + 6, rx: 9,
+            fill: "#ffffff", "fill-opacity": 0.04, stroke: colour, "stroke-opacity": 0.35, "stroke-dasharray": "6 5", "stroke-width": 2,
+          }),
+        ]));
+      }
+      kingdom.cities.forEach((city, i) => {
+        const [x, y] = pos(i);
+        const key = `city:${k}:${i}`;
+        const pieces = [tile(city.tile, TILE, { extra: `city ${i + 1} of ${this.names[k]}'s kingdom` })];
+        if (city.coin) {
+          pieces.push(at(TILE * 0.3, TILE * 0.3, {}, [coin(city.coin, COIN_R, { private: city.coin.rank !== null && view.phase !== "over" })]));
+        }
+        if (kingdom.king === i) {
+          pieces.push(at(-TILE * 0.3, TILE * 0.22, { "data-target": `king:${k}` }, [pawn(SUITS[k], 30, `${this.names[k]}'s King`)]));
+        }
+        svg.append(at(x, y, { "data-target": key, class: "city" }, pieces));
+      });
+      if (kingdom.king < 0) waiting.push(k);
+      // the owner's label and veto die at the far end
+      const [lx, ly] = [dx * (D0 + view.rounds * step + LABEL_GAP), dy * (D0 + view.rounds * step + LABEL_GAP)];
+      svg.append(at(lx, ly - 8, { class: "kingdom-label" }, [
+        el("rect", { x: -80, y: -44, width: 160, height: view.chancellor === k && view.phase !== "over" ? 110 : 86, rx: 10, fill: "#faf5ea", "fill-opacity": 0.92 }),
+        el("text", { "text-anchor": "middle", y: -22, "font-size": 20, fill: colour, "font-weight": 700 }, [this.names[k]]),
+        at(0, 12, { "data-target": `die:${k}` }, [die(SUITS[k], view.vetoes[k], 34, `${this.names[k]}'s veto die: ${view.vetoes[k]} vetoes left`)]),
+        view.chancellor === k && view.phase !== "over"
+          ? el("text", { "text-anchor": "middle", y: 52, "font-size": 15, fill: "#5b4526" }, ["first chancellor"]) : null,
+      ]));
+    });
+    waiting.forEach((k, j) => {
+      const angle = (j / Math.max(waiting.length, 1)) * Math.PI * 2;
+      const r = waiting.length > 1 ? 20 : 0;
+      svg.append(at(Math.cos(angle) * r, Math.sin(angle) * r + 6, { "data-target": `king:${k}` }, [
+        pawn(SUITS[k], 30, `${this.names[k]}'s King`)]));
+    });
+    if (view.pending) {
+      const [dx, dy] = this.direction(view, viewer ?? 0, viewer);
+      const i = view.pending.city;
+      svg.append(at(dx * (D0 + i * step) + 60, dy * (D0 + i * step), { class: "pending" }, [
+        coin(view.pending.coin, COIN_R + 2, { extra: "vetoed investment" }),
+        el("text", { y: 34, "text-anchor": "middle", "font-size": 13 }, ["vetoed"]),
+      ]));
+    }
+    return svg;
+  }
+
+  drawHand(view, viewer, active) {
+    const wrap = h("div", { class: "hand" });
+    if (viewer === null) {
+      wrap.append(h("p", { class: "prompt" }, ["You are watching."]));
+      return wrap;
+    }
+    let prompt = "";
+    if (active) {
+      const key = view.phase === "invest_veto" && view.pending ? "replace" : view.phase;
+      prompt = PROMPTS[key] || "";
+      if (this.chooser.selected) prompt = "Now click a highlighted place (or the piece again to put it back).";
+    } else if (view.phase !== "over") {
+      prompt = "Waiting for the other players…";
+    }
+    wrap.append(h("p", { class: "prompt", id: "prompt" }, [prompt]));
+    const res = view.reserves[viewer];
+    const width = Math.max(res.tiles.length * 70 + res.coins.length * 44 + 200, 560);
+    const svg = svgRoot(`0 0 ${width} 90`, { class: "hand-svg", "aria-label": "Your reserve" });
+    res.tiles.forEach((t, i) => {
+      svg.append(at(40 + i * 70, 45, { "data-piece": `tile:${t.suit}:${t.rank}` }, [tile(t, 60)]));
+    });
+    const coinX = 40 + res.tiles.length * 70 + 20;
+    res.coins.forEach((c, i) => {
+      svg.append(at(coinX + i * 44, 45, { "data-piece": `coin:${c.suit}:${c.rank}` }, [coin(c, 19)]));
+    });
+    if (this.chooser.hasTarget("pass")) {
+      const px = width - 80;
+      svg.append(at(px, 45, { "data-target": "pass", class: "plaque" }, [
+        el("rect", { x: -62, y: -22, width: 124, height: 44, rx: 10, fill: "#fffaf0", stroke: "#6b5a3a", "stroke-width": 2 }),
+        el("text", { "text-anchor": "middle", "dominant-baseline": "central", "font-size": 18 }, ["Pass (no veto)"]),
+      ]));
+    }
+    wrap.append(svg);
+    return wrap;
+  }
+
+  sidePanel(view) {
+    const earlier = (view.finished_games || []).map((g) => h("p", { class: "earlier-game" }, [
+      `Game ${g.game_no}: ` + g.lines.map((line, k) => `${this.names[k]} ${line.total}`).join(", "),
+    ]));
+    return h("div", { class: "seats-panel" }, [...earlier, ...view.reserves.map((res, k) => {
+      const svg = svgRoot(`0 0 ${Math.max(res.tiles.length, 1) * 34 + res.coins.length * 24 + 20} 40`, { class: "mini-reserve" });
+      res.tiles.forEach((t, i) => svg.append(at(18 + i * 34, 20, {}, [tile(t, 30)])));
+      res.coins.forEach((c, i) => svg.append(at(18 + res.tiles.length * 34 + i * 24, 20, {}, [coin(c, 10)])));
+      const moving = view.to_move.includes(k);
+      return h("div", { class: `seat-card${moving ? " moving" : ""}`, "data-seat": k }, [
+        h("span", { class: "swatch", style: `background:${SUIT_COLOURS[SUITS[k]]}` }),
+        h("strong", {}, [this.names[k]]),
+        h("span", {}, [` · ${SUIT_NAMES[SUITS[k]]} · ${view.vetoes[k]} vetoes${moving ? " · to move" : ""}`]),
+        svg,
+      ]);
+    })]);
+  }
+
+  /** The final scores city by city. */
+  resultDetail(result) {
+    const games = result.detail.games;
+    const parts = games.map((lines, g) => h("table", { class: "score-table" }, [
+      h("caption", {}, [games.length > 1 ? `Game ${g + 1}` : "Tax collected, city by city (tile × coin, doubled under the King)"]),
+      h("thead", {}, [h("tr", {}, [h("th", {}, ["Player"]), ...[1, 2, 3, 4, 5, 6].map((i) => h("th", {}, [`City ${i}`])), h("th", {}, ["Vetoes"]), h("th", {}, ["Total"])])]),
+      h("tbody", {}, lines.map((line, k) => h("tr", { class: result.winners.includes(k) ? "winner" : "" }, [
+        h("th", {}, [this.names[k]]),
+        ...line.cities.map((c) => h("td", { class: c.king ? "king" : "" }, [`${c.tile}×${c.coin}${c.king ? "×2 ♔" : ""} = ${c.score}`])),
+        h("td", {}, [String(line.vetoes)]),
+        h("td", {}, [h("strong", {}, [String(line.total)])]),
+      ]))),
+    ]));
+    if (games.length > 1) {
+      parts.push(h("p", {}, ["Match totals: " + result.scores.map((s, k) => `${this.names[k]} ${s}`).join(", ")]));
+    }
+    parts.push(h("p", { class: "decided" }, [`Decided by: ${result.detail.decided_by}.`]));
+    return h("div", {}, parts);
+  }
+}

@@ -1,0 +1,227 @@
+"""Castles (Santiago Eximeno, 2003) for 2 to 4 players.
+
+Each seat owns a suit: six tiles, six coins (its armies) and a pawn (its
+castle).  A round lays a new map tile by tile, then each seat builds its castle
+and deploys its armies face down; the round is scored when the last army is
+down.  A game is as many rounds as seats, each started by the seat to the right
+of the last starter.  Rules as implemented, and every reading of an open point,
+are in docs/rules/castles.md.
+
+The package: constants (terrains, limits, titles, pile names) at the bottom;
+map (grid geometry and the squares of a state), piles (where a seat's next
+tile comes from), scoring (pure), view (what each seat sees, and
+determinize) and refusals (why a move is refused) above it; and this module,
+the rules, on top.
+"""
+from __future__ import annotations
+
+import copy
+from typing import List, Optional
+
+from ... import piecepack as pp
+from ...errors import IllegalAction
+from ...game import Action, Game, State, log
+from ...rng import Rng, Seed
+from .constants import MAX_ARMIES_PER_TILE, TERRAINS
+from .map import by_place, castle_places, coins_at, frontier, map_places
+from .piles import pile_for, proper_owners
+from .refusals import explain_refusal
+from .scoring import score_seat, winners
+from .view import make_view, resample_state
+
+
+class Castles(Game):
+    id = "castles"
+    title = "Castles"
+    min_players = 2
+    max_players = 4
+    options = {
+        "terrain": {
+            "label": "Terrain",
+            "choices": TERRAINS,
+            "default": "standard",
+            "help": "standard: each seat keeps one secret proper tile and the rest form one pile; "
+                    "random: one pile of every tile, no proper tiles; suit: each seat draws only from its own pile.",
+        }
+    }
+
+    # --- setup ---
+    def _setup(self, state: State, rng: Rng) -> None:
+        n = state["players"]
+        first = rng.below(n)  # the text's die roll for the first starter
+        state.update({"rounds": n, "first_starter": first, "scores": [0] * n, "finished": [], "result": None})
+        self._new_round(state, rng, 1, first)
+
+    def _new_round(self, state: State, rng: Rng, number: int, starter: int) -> None:
+        """Lay out a fresh round: every tile back in a pile or a hand, every coin back in reserve."""
+        n, terrain = state["players"], state["options"]["terrain"]
+        suits = pp.SUITS[:n]
+        proper: List[Optional[dict]] = [None] * n
+        if terrain == "suit":
+            piles = []
+            for suit in suits:
+                own = [pp.make(suit, r, []) for r in pp.RANKS]
+                rng.shuffle(own)
+                piles.append(own)
+        else:
+            pile: List[dict] = []
+            for seat, suit in enumerate(suits):
+                own = [pp.make(suit, r, []) for r in pp.RANKS]
+                if terrain == "standard":
+                    rng.shuffle(own)
+                    proper[seat] = own.pop()
+                    pp.learn(proper[seat], [seat])
+                pile.extend(own)
+            rng.shuffle(pile)
+            piles = [pile]
+        state.update({
+            "round": number,
+            "starter": starter,
+            "phase": "map",
+            "turn": 0,
+            "piles": piles,
+            "proper": proper,
+            "held": None,
+            "tiles": [],
+            "castles": [None] * n,
+            "armies": [],
+            "coins": [[pp.make(suit, r, [seat]) for r in pp.RANKS] for seat, suit in enumerate(suits)],
+        })
+        log(state, f"Round {number} of {n}: {{p{starter}}} starts.")
+        if terrain == "standard":
+            log(state, "Each seat sets aside a proper tile in secret.",
+                {s: f"Your proper tile is {pp.name(proper[s], 'tile')}." for s in range(n)})
+
+    # --- contract: reading ---
+    def to_move(self, state: State) -> List[int]:
+        if state["phase"] == "over":
+            return []
+        return [(state["starter"] + state["turn"]) % state["players"]]
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def result(self, state: State) -> dict:
+        if state["result"] is None:
+            raise IllegalAction("The game is not over yet.")
+        return copy.deepcopy(state["result"])
+
+    def legal_actions(self, state: State, seat: int) -> List[Action]:
+        if seat not in self.to_move(state):
+            return []
+        phase = state["phase"]
+        if phase == "map":
+            if state["held"] is not None:
+                return [{"type": "place", "x": x, "y": y} for x, y in frontier(state["tiles"])]
+            actions: List[Action] = [{"type": "draw"}] if pile_for(state, seat) else []
+            return actions + [{"type": "take_proper", "owner": k} for k in proper_owners(state, seat)]
+        if phase == "castle":
+            return [{"type": "castle", "x": x, "y": y} for x, y in castle_places(state, seat)]
+        places = [p for p in map_places(state) if coins_at(state["armies"], p) < MAX_ARMIES_PER_TILE]
+        ranks = sorted(c["rank"] for c in state["coins"][seat])
+        return [{"type": "deploy", "rank": r, "x": x, "y": y} for r in ranks for x, y in places]
+
+    # --- contract: moving ---
+    def _apply(self, state: State, seat: int, action: Action, rng: Rng) -> None:
+        kind = action["type"]
+        if kind == "draw":
+            tile = pile_for(state, seat).pop()
+            state["held"] = {"suit": tile["suit"], "rank": tile["rank"], "source": "pile", "owner": None}
+            return  # the same seat now places it
+        if kind == "take_proper":
+            owner = action["owner"]
+            tile, state["proper"][owner] = state["proper"][owner], None
+            state["held"] = {"suit": tile["suit"], "rank": tile["rank"], "source": "proper", "owner": owner}
+            return
+        if kind == "place":
+            self._place(state, seat, action)
+        elif kind == "castle":
+            tile = by_place(state["tiles"])[(action["x"], action["y"])]
+            state["castles"][seat] = {"x": action["x"], "y": action["y"]}
+            log(state, f"{{p{seat}}} builds a castle on {pp.name(tile, 'tile')}.")
+        elif kind == "deploy":
+            self._deploy(state, seat, action)
+        state["turn"] += 1
+        self._advance(state, rng)
+
+    def _place(self, state: State, seat: int, action: Action) -> None:
+        held, state["held"] = state["held"], None
+        state["tiles"].append({"x": action["x"], "y": action["y"], "suit": held["suit"], "rank": held["rank"]})
+        tile = pp.name(held, "tile")
+        if held["source"] == "pile":
+            where = "their pile" if state["options"]["terrain"] == "suit" else "the pile"
+            log(state, f"{{p{seat}}} draws {tile} from {where} and lays it on the map.")
+        elif held["owner"] == seat:
+            log(state, f"{{p{seat}}} lays their proper tile, {tile}, on the map.")
+        else:
+            log(state, f"{{p{seat}}} lays {{p{held['owner']}}}'s proper tile, {tile}, on the map.")
+
+    def _deploy(self, state: State, seat: int, action: Action) -> None:
+        coins = state["coins"][seat]
+        coin = coins.pop(pp.find(coins, pp.SUITS[seat], action["rank"]))
+        state["armies"].append({"seat": seat, "x": action["x"], "y": action["y"],
+                                "suit": coin["suit"], "rank": coin["rank"], "known": coin["known"]})
+        tile = pp.name(by_place(state["tiles"])[(action["x"], action["y"])], "tile")
+        suit = pp.SUIT_NAMES[coin["suit"]]
+        log(state, f"{{p{seat}}} deploys {pp.article(suit)} army on {tile}.",
+            {seat: f"You deploy your {pp.RANK_NAMES[coin['rank']]} army on {tile}."})
+
+    def _advance(self, state: State, rng: Rng) -> None:
+        """Move to the next phase, round or the end once the current phase is complete."""
+        n = state["players"]
+        phase = state["phase"]
+        if phase == "map" and len(state["tiles"]) == n * len(pp.RANKS):
+            state["phase"], state["turn"] = "castle", 0
+            log(state, "The map is complete: each seat now builds its castle on a tile of its own suit.")
+        elif phase == "castle" and all(c is not None for c in state["castles"]):
+            state["phase"], state["turn"] = "army", 0
+            log(state, "Every castle stands: each seat now deploys its armies one at a time.")
+        elif phase == "army" and not any(state["coins"]):
+            self._score_round(state, rng)
+
+    def _score_round(self, state: State, rng: Rng) -> None:
+        """Turn every army over, score each seat term by term and keep the lines for the board."""
+        n = state["players"]
+        for army in state["armies"]:
+            army["known"] = list(range(n))
+        board = {
+            "tiles": copy.deepcopy(state["tiles"]),
+            "castles": copy.deepcopy(state["castles"]),
+            "armies": [{"seat": a["seat"], "x": a["x"], "y": a["y"], "suit": a["suit"], "rank": a["rank"]}
+                       for a in state["armies"]],
+        }
+        lines = [score_seat(board, s) for s in range(n)]
+        points = [line["total"] for line in lines]
+        for s in range(n):
+            state["scores"][s] += points[s]
+        state["finished"].append({"round": state["round"], "starter": state["starter"], "map": board,
+                                  "lines": lines, "points": points})
+        log(state, f"Round {state['round']} scores: " + ", ".join(f"{{p{s}}} {points[s]}" for s in range(n))
+            + "; totals: " + ", ".join(f"{{p{s}}} {state['scores'][s]}" for s in range(n)) + ".")
+        if state["round"] < state["rounds"]:
+            self._new_round(state, rng, state["round"] + 1, (state["starter"] - 1) % n)
+            return
+        state["phase"], state["turn"] = "over", 0
+        best = max(state["scores"])
+        won = winners(state["scores"])
+        state["result"] = {
+            "scores": list(state["scores"]),
+            "winners": won,
+            "detail": {"decided_by": "highest score" if len(won) == 1 else "shared",
+                       "rounds": [f["points"] for f in state["finished"]]},
+        }
+        names = " and ".join(f"{{p{w}}}" for w in won)
+        log(state, f"{names} {'share the win' if len(won) > 1 else 'wins'} with {best}.")
+
+    def explain(self, state: State, seat: int, action: Action) -> str:
+        return explain_refusal(state, seat, action)
+
+    # --- views ---
+    def view(self, state: State, seat: Optional[int]) -> dict:
+        return make_view(self, state, seat)
+
+    def determinize(self, state: State, seat: Optional[int], seed: Seed) -> State:
+        return resample_state(state, seat, seed)
+
+
+GAME = Castles()

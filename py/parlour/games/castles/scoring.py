@@ -1,0 +1,121 @@
+"""Castles scoring, as pure functions over a finished map, so tests and the board can use them.
+
+A map here is plain JSON:
+
+    {"tiles":   [{"x", "y", "suit", "rank"}, ...],
+     "castles": [{"x", "y"} or None, ...],          one per seat, seat s owns pp.SUITS[s]
+     "armies":  [{"x", "y", "seat", "rank"}, ...]}  ranks revealed
+
+Readings of the open points (docs/rules/castles.md): "enemy" armies are those
+of all other seats summed; a seat keeps control of a tile on a tie; an army's
+value includes its own owner's Ace-castle bonus wherever that army stands.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Tuple
+
+from ... import piecepack as pp
+from .map import Place, adjacent, by_place, neighbours, place_of
+
+NULL = 0
+ACE = 1
+#: A null coin is always worth this much.
+NULL_ARMY_VALUE = 1
+#: An ace coin on a null tile.
+ACE_ON_NULL_VALUE = 1
+#: An ace coin on an ace tile.
+ACE_ON_ACE_VALUE = 6
+#: What a castle on an ace tile adds to each of its owner's armies next to it.
+ACE_CASTLE_BONUS = 1
+
+
+def army_value(coin_rank: int, tile_rank: int) -> int:
+    """What one army is worth on a tile, before any Ace-castle bonus."""
+    if coin_rank == NULL:
+        return NULL_ARMY_VALUE
+    if coin_rank == ACE:
+        if tile_rank == NULL:
+            return ACE_ON_NULL_VALUE
+        if tile_rank == ACE:
+            return ACE_ON_ACE_VALUE
+        return tile_rank
+    return coin_rank
+
+
+def tile_value(tile_rank: int) -> int:
+    """Gold a tile gives: null 0, ace 1, otherwise its number (so simply its rank)."""
+    return tile_rank
+
+
+def castle_bonus(board: dict, tiles: Dict[Place, dict], army: dict) -> int:
+    """The owner's Ace-castle bonus for this army: only next to the castle, never on its own tile."""
+    castle = board["castles"][army["seat"]]
+    if tiles[place_of(castle)]["rank"] != ACE:
+        return 0
+    return ACE_CASTLE_BONUS if adjacent(place_of(castle), place_of(army)) else 0
+
+
+def army_points(board: dict, tiles: Dict[Place, dict], army: dict) -> int:
+    tile = tiles[place_of(army)]
+    return army_value(army["rank"], tile["rank"]) + castle_bonus(board, tiles, army)
+
+
+def strengths(board: dict, tiles: Dict[Place, dict], seat: int, place: Place) -> Tuple[int, int]:
+    """(own, enemy) army totals on one square; enemy sums every other seat."""
+    own = enemy = 0
+    for army in board["armies"]:
+        if place_of(army) != place:
+            continue
+        points = army_points(board, tiles, army)
+        if army["seat"] == seat:
+            own += points
+        else:
+            enemy += points
+    return own, enemy
+
+
+def controls(own: int, enemy: int) -> bool:
+    """A seat loses control only when its armies are strictly weaker; a tie (even 0 to 0) keeps it."""
+    return not own < enemy
+
+
+def score_seat(board: dict, seat: int) -> dict:
+    """One seat's score for a round, term by term, each term placed on its square of the map.
+
+    Terms, in order: the castle tile's value; own minus enemy armies on the castle
+    tile; then each tile sharing an edge with the castle (north, east, south,
+    west; empty squares give no term): a tile of the seat's suit adds its value
+    if the seat controls it, a tile of another suit takes its value away if the
+    seat does not.
+    """
+    suit = pp.SUITS[seat]
+    tiles = by_place(board["tiles"])
+    home = place_of(board["castles"][seat])
+    home_tile = tiles[home]
+    own, enemy = strengths(board, tiles, seat, home)
+    terms: List[dict] = [
+        {"kind": "castle_tile", "x": home[0], "y": home[1], "suit": home_tile["suit"],
+         "tile": home_tile["rank"], "points": tile_value(home_tile["rank"])},
+        {"kind": "castle_armies", "x": home[0], "y": home[1], "own": own, "enemy": enemy,
+         "points": own - enemy},
+    ]
+    for place in neighbours(*home):
+        tile = tiles.get(place)
+        if tile is None:
+            continue
+        own, enemy = strengths(board, tiles, seat, place)
+        held = controls(own, enemy)
+        value = tile_value(tile["rank"])
+        if tile["suit"] == suit:
+            kind, points = "own_tile", value if held else 0
+        else:
+            kind, points = "enemy_tile", 0 if held else -value
+        terms.append({"kind": kind, "x": place[0], "y": place[1], "suit": tile["suit"], "tile": tile["rank"],
+                      "own": own, "enemy": enemy, "controlled": held, "points": points})
+    return {"seat": seat, "terms": terms, "total": sum(t["points"] for t in terms)}
+
+
+def winners(scores: List[int]) -> List[int]:
+    """Every seat with the highest total: the text breaks no ties, so tied seats share the win."""
+    best = max(scores)
+    return [s for s, score in enumerate(scores) if score == best]
