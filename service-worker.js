@@ -6,9 +6,14 @@
  * app runs with no network at all.
  *
  * build.py writes the file list and the content hash into BUILD below.  A new
- * build is a new cache: the new worker installs beside the old one and waits
- * until the page says "reload", so no page ever gets files of two versions
- * (each worker reads only its own cache).  Old caches go on activation.
+ * build is a new cache: the new worker installs beside the old one and waits.
+ * It takes over only when no page of the old version is left to serve: when
+ * the browser finds the old worker with no pages (every Parlour tab closed),
+ * or when a page's "Reload" asks and that page is Parlour's only window.  With
+ * other windows open it stays waiting and tells the asking page how many, so
+ * no page ever gets files of two versions (each worker reads only its own
+ * cache, and a page's lazy import() goes to the worker that served the page).
+ * Old caches go on activation.
  */
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const BUILD = /*BUILD*/ { version: "dev", files: [] } /*END*/;
@@ -35,8 +40,28 @@ sw.addEventListener("activate", (event) => {
 });
 
 sw.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") sw.skipWaiting();
+  if (event.data && event.data.type === "skip-waiting") event.waitUntil(takeOverIfAlone(event));
 });
+
+/**
+ * A page asks this (waiting) worker to take over.  Only if the asking page is
+ * the only Parlour window: any other one is still running the old version and
+ * would load its lazy modules, its wheels, its styles from this version's
+ * cache.  The answer goes back on the port the page sent (else to the page).
+ * @param {ExtendableMessageEvent} event
+ */
+async function takeOverIfAlone(event) {
+  const asker = event.source && "id" in event.source ? event.source.id : null;
+  const answer = (/** @type {any} */ message) => (event.ports[0] || event.source)?.postMessage(message);
+  const windows = await sw.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const others = windows.filter((c) => c.id !== asker && c.url.startsWith(sw.registration.scope));
+  if (others.length) {
+    answer({ type: "update", ok: false, others: others.length });
+    return;
+  }
+  answer({ type: "update", ok: true });
+  await sw.skipWaiting();
+}
 
 sw.addEventListener("fetch", (event) => {
   const request = event.request;

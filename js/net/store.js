@@ -6,9 +6,30 @@
  * the views it was sent, the commitments it saw) under parlour.p2p.guest.<id>.
  * A reloaded host restores from its copy; a reloaded guest keeps its record so
  * the fairness check at the end still covers the whole game.
+ *
+ * Both kinds carry `updated` (when last written).  Stale records are pruned
+ * when the page starts (policy below and in docs/p2p.md), and again, oldest
+ * first, when a write finds the storage full.  A write that still fails says
+ * so once per kind of failure (a toast) and returns false; play goes on from
+ * what is in memory.
  */
+import { toast } from "../ui/dom.js";
 
 const PREFIX = "parlour.p2p.";
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The pruning policy (docs/p2p.md, "Saved copies"). */
+export const POLICY = Object.freeze({
+  /** A finished hosted table is no longer read (a reload does not restore it; the lobby's saved game replays it). */
+  finishedHostDays: 1,
+  /** A hosted table or guest record not written for this long is dropped. */
+  maxAgeDays: 30,
+  /** At most this many hosted tables, and this many guest records, are kept (the least recently written go). */
+  keepHosted: 20,
+  keepGuests: 20,
+  /** When the storage is full, records written within this time (and the one being written) are never pruned. */
+  spareHours: 1,
+});
 
 /** @param {string} key @returns {any} */
 function read(key) {
@@ -20,31 +41,212 @@ function read(key) {
   }
 }
 
-/** @param {string} key @param {any} value */
-function write(key, value) {
+/** @param {string} key */
+function remove(key) {
   try {
-    localStorage.setItem(PREFIX + key, JSON.stringify(value));
-  } catch { /* storage full or off: play goes on, a reload will not restore */ }
+    localStorage.removeItem(PREFIX + key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** @param {unknown} err */
+function isQuota(err) {
+  const e = /** @type {any} */ (err);
+  return !!e && (e.name === "QuotaExceededError" || e.name === "NS_ERROR_DOM_QUOTA_REACHED" || e.code === 22 || e.code === 1014);
+}
+
+/** Failures already told to the person on this page, by kind ("full:host", "off:guest", …). */
+const told = new Set();
+
+/** @param {"full"|"off"} reason @param {string} key */
+function tell(reason, key) {
+  const what = key.startsWith("host.") ? "host" : "guest";
+  const kind = `${reason}:${what}`;
+  if (told.has(kind)) return;
+  told.add(kind);
+  const why = reason === "full" ? "This browser's storage for Parlour is full" : "This browser does not let Parlour store anything";
+  toast(what === "host"
+    ? `${why}: this hosted table can no longer be kept here. Play goes on, but reloading this page would not restore the table.`
+      + (reason === "full" ? " Deleting old hosted games from the saved games in the lobby frees room." : "")
+    : `${why}: your record of this table can no longer be kept here. Play goes on, but after a reload `
+      + "the fairness check at the end may not cover the whole game.");
+}
+
+/**
+ * Hosted tables still in play were removed: their "Resume hosting" can no
+ * longer restore them, so say so (once a page).
+ * @param {number} count @param {"old"|"room"} why
+ */
+function tellPrunedHosts(count, why) {
+  if (!count || told.has("pruned:host")) return;
+  told.add("pruned:host");
+  const which = count === 1 ? "A hosted table" : `${count} hosted tables`;
+  toast(why === "old"
+    ? `${which} not played for ${POLICY.maxAgeDays} days (or beyond the ${POLICY.keepHosted} most recent) `
+      + `${count === 1 ? "was" : "were"} removed from this browser and can no longer be resumed for other devices; `
+      + `the lobby's saved games can still export ${count === 1 ? "its record" : "their records"}.`
+    : `${which} not played lately ${count === 1 ? "was" : "were"} removed from this browser to make room `
+      + `and can no longer be resumed for other devices; the lobby's saved games can still export ${count === 1 ? "its record" : "their records"}.`,
+  "info");
+}
+
+/**
+ * Write one record; on a full storage prune the oldest stale records one by one
+ * (never `key` itself) and try again.  Says so once per kind of failure.
+ * @param {string} key @param {any} value @returns {boolean} whether it is stored
+ */
+function write(key, value) {
+  let text;
+  try {
+    text = JSON.stringify(value);
+    localStorage.setItem(PREFIX + key, text);
+    return true;
+  } catch (err) {
+    if (text === undefined || !isQuota(err)) {
+      console.warn("Parlour could not store", key, err);
+      tell("off", key);
+      return false;
+    }
+  }
+  let hostsInPlay = 0;
+  const done = (/** @type {boolean} */ stored) => {
+    removeDangling();
+    tellPrunedHosts(hostsInPlay, "room");
+    if (!stored) tell("full", key);
+    return stored;
+  };
+  for (const victim of pressureCandidates(key)) {
+    if (remove(victim.key) && victim.kind === "host" && !victim.done) hostsInPlay++;
+    try {
+      localStorage.setItem(PREFIX + key, text);
+      return done(true);
+    } catch (err) {
+      if (!isQuota(err)) break;
+    }
+  }
+  return done(false);
+}
+
+/**
+ * Every hosted table and guest record: key (without the prefix), kind, last write, finished.
+ * @returns {{key: string, kind: "host"|"guest", updated: number, done: boolean}[]}
+ */
+function records() {
+  const found = [];
+  let keys = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) keys.push(localStorage.key(i) ?? "");
+  } catch {
+    keys = [];
+  }
+  for (const full of keys) {
+    if (!full.startsWith(PREFIX)) continue;
+    const key = full.slice(PREFIX.length);
+    const kind = key.startsWith("host.") ? "host" : key.startsWith("guest.") && key !== "guest.last" ? "guest" : null;
+    if (!kind) continue;
+    const value = read(key);
+    if (!value || typeof value !== "object") {
+      found.push({ key, kind, updated: 0, done: true }); // unreadable: nothing can use it
+      continue;
+    }
+    found.push({ key, kind, updated: Number(value.updated) || 0, done: kind === "host" ? !!value.over : value.result != null });
+  }
+  return found;
+}
+
+/**
+ * What may go when the storage is full, in order: finished records, then the
+ * least recently written; never `keep`, nor anything but a finished hosted
+ * table written in the last hour.
+ * @param {string} keep
+ */
+function pressureCandidates(keep) {
+  const now = Date.now();
+  return records()
+    .filter((r) => r.key !== keep && ((r.kind === "host" && r.done) || now - r.updated > POLICY.spareHours * 3600_000))
+    .sort((a, b) => Number(b.done) - Number(a.done) || a.updated - b.updated);
+}
+
+/** Invite links and "last table" entries that point at a guest record no longer kept. */
+function removeDangling() {
+  let keys = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) keys.push(localStorage.key(i) ?? "");
+  } catch {
+    return;
+  }
+  const has = (/** @type {any} */ table) => typeof table === "string" && keys.includes(`${PREFIX}guest.${table}`);
+  for (const full of keys) {
+    if (!full.startsWith(`${PREFIX}invite.`) && full !== `${PREFIX}guest.last`) continue;
+    const key = full.slice(PREFIX.length);
+    if (!has(read(key))) remove(key);
+  }
+}
+
+/**
+ * The start-of-page clean-up: finished hosted tables older than a day, any
+ * record not written for 30 days, and all but the 20 most recently written of
+ * each kind go; links to guest records no longer kept go with them.  Records
+ * from before `updated` was kept are dated now.  Returns the keys removed.
+ * @param {number} [now]
+ * @returns {string[]}
+ */
+export function pruneStale(now = Date.now()) {
+  const removed = [];
+  let hostsInPlay = 0;
+  const all = records();
+  for (const r of all) {
+    if (r.updated) continue;
+    const value = read(r.key);
+    if (value && typeof value === "object") {
+      r.updated = now;
+      try { localStorage.setItem(PREFIX + r.key, JSON.stringify({ ...value, updated: now })); } catch { /* full: dated next time */ }
+    }
+  }
+  const keepCount = { host: POLICY.keepHosted, guest: POLICY.keepGuests };
+  for (const kind of /** @type {const} */ (["host", "guest"])) {
+    const mine = all.filter((r) => r.kind === kind).sort((a, b) => b.updated - a.updated);
+    mine.forEach((r, i) => {
+      const age = now - r.updated;
+      const stale = !r.updated || age > POLICY.maxAgeDays * DAY || i >= keepCount[kind]
+        || (kind === "host" && r.done && age > POLICY.finishedHostDays * DAY);
+      if (stale && remove(r.key)) {
+        removed.push(r.key);
+        if (kind === "host" && !r.done) hostsInPlay++;
+      }
+    });
+  }
+  removeDangling();
+  tellPrunedHosts(hostsInPlay, "old");
+  return removed;
 }
 
 /** @param {string} id */
 export const loadHosted = (id) => read(`host.${id}`);
-/** @param {string} id @param {any} record */
+/** @param {string} id @param {any} record @returns {boolean} false when the table could not be kept */
 export const saveHosted = (id, record) => write(`host.${id}`, { ...record, updated: Date.now() });
 /** @param {string} id */
-export const forgetHosted = (id) => { try { localStorage.removeItem(`${PREFIX}host.${id}`); } catch { /* off */ } };
+export const forgetHosted = (id) => remove(`host.${id}`);
 
 /** @param {string} table */
 export const loadGuest = (table) => read(`guest.${table}`);
-/** @param {string} table @param {any} record */
-export const saveGuest = (table, record) => write(`guest.${table}`, record);
+/** @param {string} table @param {any} record @returns {boolean} false when the record could not be kept */
+export const saveGuest = (table, record) => write(`guest.${table}`, { ...record, updated: Date.now() });
 
 /** Which table an invite code led to (so a reload with the same link finds its record). @param {string} code */
 export const tableForInvite = (code) => read(`invite.${code.slice(0, 40)}`);
-/** @param {string} code @param {string} table */
+/** @param {string} code @param {string} table @returns {boolean} */
 export const rememberInvite = (code, table) => write(`invite.${code.slice(0, 40)}`, table);
 
 /** The table this browser last joined as a guest (sent in hello so a rejoin keeps its seat and record). */
 export const lastGuestTable = () => read("guest.last");
-/** @param {string} table */
+/** @param {string} table @returns {boolean} */
 export const setLastGuestTable = (table) => write("guest.last", table);
+
+try {
+  pruneStale();
+} catch (err) {
+  console.warn("Parlour could not tidy its network records", err);
+}

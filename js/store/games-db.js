@@ -19,38 +19,157 @@ const KEEP_FINISHED = 20;
  *   host?: any}} SavedGame
  */
 
+/**
+ * What the person should hear about the database (js/ui/updates.js shows it):
+ * `blocked` while an older Parlour in another tab holds it open, `unblocked`
+ * when that is over, `versionchange` when a newer Parlour in another tab
+ * needs it (this tab then closes its connection and saves no more).
+ * @typedef {{kind: "blocked"|"unblocked"|"versionchange", message: string}} StorageNotice
+ */
+/** @type {((notice: StorageNotice) => void)|null} */
+let listener = null;
+/** @type {StorageNotice[]} notices from before anyone listened */
+const early = [];
+
+/** Be told about the database's notices (those from before the call too). @param {(notice: StorageNotice) => void} fn */
+export function onStorageNotice(fn) {
+  listener = fn;
+  for (const notice of early.splice(0)) fn(notice);
+}
+
+/** @param {StorageNotice} notice */
+function notify(notice) {
+  if (listener) listener(notice);
+  else early.push(notice);
+}
+
+export const UPDATED_ELSEWHERE = "Parlour was updated in another tab, so this tab no longer saves games "
+  + "(every game saved so far is safe). Reload this tab to use the new version.";
+export const CLOSE_OTHER_TABS = "Saved games are waiting for an older Parlour in another tab: "
+  + "close Parlour's other tabs (they save as they go, nothing is lost) so this one can open them.";
+
+/** Why the database cannot be used in this tab any more (set on versionchange). @type {string|null} */
+let closedFor = null;
+/** Whether the open is waiting for other tabs to let go. */
+let blockedNow = false;
+/** Writes waiting for the open; they give up when it is blocked. @type {Set<() => void>} */
+const blockWatchers = new Set();
 /** @type {Promise<IDBDatabase>|null} */
 let opening = null;
 
+/** A person-readable reason for a failed open, request or transaction. @param {any} err @param {string} doing */
+function explain(err, doing) {
+  const name = err && err.name;
+  if (name === "QuotaExceededError") return new Error(`The device's storage is full, so Parlour could not ${doing}. Deleting old saved games frees room.`);
+  if (name === "VersionError") {
+    return new Error("Saved games were written by a newer version of Parlour, open in another tab: "
+      + "use that tab, or close every Parlour tab and open Parlour again to update this one.");
+  }
+  if (name === "InvalidStateError" && closedFor) return new Error(closedFor);
+  const detail = err && err.message ? err.message : String(err || "unknown error");
+  return new Error(`Parlour could not ${doing} (${detail}).`);
+}
+
 /** @returns {Promise<IDBDatabase>} */
 function db() {
+  if (closedFor) return Promise.reject(new Error(closedFor));
   if (!opening) {
     opening = new Promise((resolve, reject) => {
-      const request = indexedDB.open(DB_NAME, DB_VERSION);
+      let blocked = false;
+      /** @type {IDBOpenDBRequest} */
+      let request;
+      try {
+        request = indexedDB.open(DB_NAME, DB_VERSION);
+      } catch (err) {
+        opening = null;
+        reject(explain(err, "open its saved games"));
+        return;
+      }
       request.onupgradeneeded = () => {
-        const store = request.result.createObjectStore(STORE, { keyPath: "id" });
-        store.createIndex("updated", "updated");
+        const database = request.result;
+        if (!database.objectStoreNames.contains(STORE)) {
+          const store = database.createObjectStore(STORE, { keyPath: "id" });
+          store.createIndex("updated", "updated");
+        }
       };
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => { opening = null; reject(request.error); };
+      // An older Parlour in another tab keeps the database open at its version and did not close it.
+      request.onblocked = () => {
+        blocked = true;
+        blockedNow = true;
+        for (const giveUp of [...blockWatchers]) giveUp();
+        notify({ kind: "blocked", message: CLOSE_OTHER_TABS });
+      };
+      request.onsuccess = () => {
+        const database = request.result;
+        blockedNow = false;
+        if (blocked) notify({ kind: "unblocked", message: "" });
+        // A newer Parlour in another tab wants to upgrade: let it, and stop saving here.
+        database.onversionchange = (event) => {
+          database.close();
+          opening = null;
+          if (event.newVersion === null) return; // deleted (site data cleared): a fresh one opens next time
+          closedFor = UPDATED_ELSEWHERE;
+          notify({ kind: "versionchange", message: UPDATED_ELSEWHERE });
+        };
+        // Closed by the browser (storage cleared, disk error): open afresh next time.
+        database.onclose = () => { opening = null; };
+        resolve(database);
+      };
+      request.onerror = (event) => {
+        event.preventDefault();
+        opening = null;
+        blockedNow = false;
+        if (blocked) notify({ kind: "unblocked", message: "" });
+        reject(explain(request.error, "open its saved games"));
+      };
     });
   }
   return opening;
 }
 
 /**
+ * The database for a write: a write does not wait while other tabs block the
+ * open (a table awaits its save), it fails with the reason; the next write,
+ * after every move, saves the whole game anyway.
+ * @returns {Promise<IDBDatabase>}
+ */
+function dbForWrite() {
+  const pending = db();
+  if (blockedNow) return Promise.reject(new Error(CLOSE_OTHER_TABS));
+  return new Promise((resolve, reject) => {
+    const giveUp = () => { blockWatchers.delete(giveUp); reject(new Error(CLOSE_OTHER_TABS)); };
+    blockWatchers.add(giveUp);
+    pending.then(
+      (database) => { blockWatchers.delete(giveUp); resolve(database); },
+      (err) => { blockWatchers.delete(giveUp); reject(err); },
+    );
+  });
+}
+
+/**
  * Run one request in a transaction and resolve when the transaction is durable.
+ * Every failure rejects with an Error a person can read.
  * @template T
  * @param {IDBTransactionMode} mode @param {(store: IDBObjectStore) => IDBRequest<T>} body
  * @returns {Promise<T>}
  */
 async function run(mode, body) {
-  const tx = (await db()).transaction(STORE, mode);
-  const request = body(tx.objectStore(STORE));
+  const doing = mode === "readwrite" ? "save to its saved games" : "read its saved games";
+  const database = await (mode === "readwrite" ? dbForWrite() : db());
+  /** @type {IDBTransaction} */
+  let tx;
+  /** @type {IDBRequest<T>} */
+  let request;
+  try {
+    tx = database.transaction(STORE, mode);
+    request = body(tx.objectStore(STORE));
+  } catch (err) {
+    throw explain(err, doing);
+  }
   return new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve(request.result);
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error || new Error("The save was aborted."));
+    tx.onerror = () => reject(explain(request.error || tx.error, doing));
+    tx.onabort = () => reject(explain(tx.error || request.error || new Error("the transaction was aborted"), doing));
   });
 }
 
@@ -71,7 +190,13 @@ export async function listGames() {
   const all = await run("readonly", (store) => store.getAll());
   all.sort((a, b) => b.updated - a.updated);
   const stale = all.filter((g) => g.result).slice(KEEP_FINISHED);
-  for (const game of stale) await deleteGame(game.id);
+  for (const game of stale) {
+    try {
+      await deleteGame(game.id);
+    } catch {
+      break; // tidying can wait for the next visit
+    }
+  }
   return all.filter((g) => !stale.includes(g));
 }
 

@@ -8,8 +8,12 @@
 
 export const FORMAT = "parlour-record";
 export const FORMAT_VERSION = 1;
-/** Larger files are refused before parsing: no real game comes near it. */
-export const MAX_RECORD_BYTES = 5_000_000;
+/**
+ * The largest record Parlour reads, in bytes of JSON text: the same number as
+ * MAX_RECORD_BYTES in py/parlour/records.py (the one limit; the engine takes
+ * any record this size).  No real game comes near it (a long one is 20 kB).
+ */
+export const MAX_RECORD_BYTES = 1_000_000;
 
 /**
  * The record file for a saved game (see docs/records.md).
@@ -58,11 +62,22 @@ export function downloadRecord(saved) {
  * @param {File} file @returns {Promise<any>}
  */
 export async function readRecordFile(file) {
-  if (file.size > MAX_RECORD_BYTES) throw new Error(`${file.name} is too large to be a game record.`);
+  const tooLarge = () => new Error(`${file.name} is too large to be a game record (the largest Parlour opens is ${MAX_RECORD_BYTES / 1_000_000} MB).`);
+  if (file.size > MAX_RECORD_BYTES) throw tooLarge();
   const text = await file.text();
+  let record;
   try {
-    return JSON.parse(text);
+    record = JSON.parse(text);
   } catch {
     throw new Error(`${file.name} is not a game record: it is not valid JSON.`);
   }
+  // Measured again as sent to the engine: rewritten JSON is rarely longer, but can be (1e9 becomes 1000000000).
+  let sent;
+  try {
+    sent = JSON.stringify(record);
+  } catch {
+    throw new Error(`${file.name} is not a game record: it is nested too deeply.`);
+  }
+  if (sent.length > MAX_RECORD_BYTES) throw tooLarge();
+  return record;
 }

@@ -4,7 +4,7 @@
  * finished ones to replay, export or delete, and a button to open a record
  * file.  Drawn from IndexedDB, so it needs no Python.
  */
-import { h, seatName } from "./dom.js";
+import { h, seatName, toast } from "./dom.js";
 import { deleteGame, listGames } from "../store/games-db.js";
 import { downloadRecord } from "../store/records.js";
 import { forgetHosted } from "../net/store.js";
@@ -52,7 +52,12 @@ export async function renderSavedGames(root, handlers) {
   const redraw = () => renderSavedGames(root, handlers);
   const remove = async (g) => {
     if (!confirm(`Delete the saved ${g.title || g.game} game with ${players(g)}?`)) return;
-    await deleteGame(g.id);
+    try {
+      await deleteGame(g.id);
+    } catch (err) {
+      toast(err && err.message || String(err));
+      return;
+    }
     if (g.host) forgetHosted(g.host.id);
     redraw();
   };
