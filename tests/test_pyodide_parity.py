@@ -66,3 +66,31 @@ def test_seeded_games_replay_identically_in_pyodide(tmp_path, start):
     assert reply["python"].startswith("3.14"), reply["python"]
     for game_id, n in cases:
         assert reply["digests"][f"{game_id}/{n}"] == digests(game_id, n, SEEDS), (game_id, n, sys.version)
+
+
+@pytest.mark.pyodide
+def test_deeply_nested_requests_are_refused_in_pyodide(tmp_path):
+    """8,000 levels of JSON overflow Pyodide's WebAssembly stack (a fatal crash, not an exception):
+    the facade must refuse them before parsing, and still take nesting up to its limit."""
+    if not shutil.which("node"):
+        pytest.fail("node is needed to run Pyodide in the tests")
+    script = tmp_path / "deep.py"
+    script.write_text(
+        "import json\n"
+        "from parlour import api\n"
+        "def nested(depth):\n"
+        "    return '{\"op\":\"open_record\",\"record\":' + '[' * (depth - 1) + ']' * (depth - 1) + '}'\n"
+        "cases = {'limit': nested(api.MAX_NESTING), 'record 8000': nested(8000), 'record 100k': nested(100000),\n"
+        "         'brackets 100k': '[' * 100000, 'objects 8000': '{\"a\":' * 8000 + '1' + '}' * 8000}\n"
+        "json.dumps({name: json.loads(api.handle(text)) for name, text in cases.items()})\n"
+    )
+    proc = subprocess.run(
+        ["node", str(ROOT / "tests" / "pyodide_runner.mjs"), str(_pyodide_dir()), str(_wheel()), str(script)],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    replies = json.loads(proc.stdout.strip().splitlines()[-1])
+    # at the limit the request is parsed, and refused only as a record
+    assert replies.pop("limit")["kind"] == "BadRecord"
+    for name, reply in replies.items():
+        assert reply["kind"] == "BadRequest" and "nested too deeply" in reply["error"], (name, reply)

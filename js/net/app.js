@@ -10,6 +10,7 @@ import { GuestTable } from "./guest-table.js";
 import { HostTable } from "./host-table.js";
 import { iceServers } from "./settings.js";
 import { loadHosted } from "./store.js";
+import { askAboutLinkServers } from "../ui/p2p-settings.js";
 
 /**
  * @typedef {{engine: import("../engine/bridge.js").Engine, tableRoot: HTMLElement, botDelay: number,
@@ -35,6 +36,7 @@ export function networkRoute() {
 export async function openNetworkRoute(deps, catalogue) {
   const route = networkRoute();
   if (!route) return false;
+  await askAboutLinkServers();
   if (route.kind === "join") {
     deps.showTable();
     const guest = new GuestTable(deps.engine, deps.tableRoot, { code: route.code, onLeave: leaveTo(deps) });
@@ -65,6 +67,7 @@ export async function openNetworkRoute(deps, catalogue) {
  */
 export async function hostNetworkGame(deps, choice) {
   if (!(await deps.pythonReady(/** @type {any} */ (document.getElementById("start"))))) return;
+  await askAboutLinkServers();
   const host = new HostTable(deps.engine, deps.tableRoot, choice,
     { botDelay: deps.botDelay, iceServers: iceServers(), onLeave: leaveTo(deps) });
   net.host = host;

@@ -8,7 +8,13 @@
  * every commitment is in does anyone reveal; a reveal that does not hash to
  * its commitment is refused.  The host takes part like everyone else: its own
  * seats' and its bots' commitments go out before any guest reveals.
- * Nothing here knows any game.
+ *
+ * A seat can forfeit its choice for the round: its reveal is a move the rules
+ * refuse ("illegal": the reveal is kept as evidence anyone can check), or the
+ * host handed the seat to a bot before its reveal came ("bot").  A forfeited
+ * choice is replaced by the bot's own seeded choice at the round's opening
+ * position, which every guest checks at the end, so forfeiting gains nobody
+ * anything.  Nothing here knows any game.
  */
 import { canonical, randomBytes, sha256Hex, toHex } from "./bytes.js";
 
@@ -33,6 +39,8 @@ export class Round {
     this.commits = new Map();
     /** @type {Map<number, {action: any, nonce: string}>} */
     this.reveals = new Map();
+    /** @type {Map<number, {reason: "illegal"|"bot", action?: any, nonce?: string, replacement: any}>} */
+    this.forfeits = new Map();
   }
 
   /** @param {number} seat @param {string} hash @returns {string|null} why it is refused */
@@ -59,7 +67,21 @@ export class Round {
   }
 
   allRevealed() {
-    return this.seats.every((s) => this.reveals.has(s));
+    return this.seats.every((s) => this.reveals.has(s) || this.forfeits.has(s));
+  }
+
+  /**
+   * The seat's choice this round is the bot's `replacement`.
+   * @param {number} seat @param {{reason: "illegal"|"bot", action?: any, nonce?: string, replacement: any}} forfeit
+   */
+  forfeit(seat, forfeit) {
+    this.reveals.delete(seat);
+    this.forfeits.set(seat, forfeit);
+  }
+
+  /** Has this seat's choice reached the host (revealed or forfeited)? @param {number} seat */
+  settled(seat) {
+    return this.reveals.has(seat) || this.forfeits.has(seat);
   }
 
   /** What every seat may know: who is in the round, the commitments (hashes only), and whether to reveal. */
@@ -73,7 +95,7 @@ export class Round {
 
   /** @returns {any} */
   toJSON() {
-    return { version: this.version, seats: this.seats, commits: [...this.commits], reveals: [...this.reveals] };
+    return { version: this.version, seats: this.seats, commits: [...this.commits], reveals: [...this.reveals], forfeits: [...this.forfeits] };
   }
 
   /** @param {any} data */
@@ -81,6 +103,7 @@ export class Round {
     const round = new Round(data.version, data.seats);
     for (const [s, hsh] of data.commits) round.commits.set(s, hsh);
     for (const [s, r] of data.reveals) round.reveals.set(s, r);
+    for (const [s, f] of data.forfeits ?? []) round.forfeits.set(s, f);
     return round;
   }
 }

@@ -4,19 +4,21 @@
  * host sends and sends back intents.  It acts only on the view it was sent
  * (each action names that view's version), checks every event's view hash
  * (asking for its view again on a mismatch), takes part in secret rounds by
- * commit-then-reveal, and at the end checks the whole game with its own
- * engine.  Its record (seat, token, view hashes, commitments seen) survives a
- * reload, so a rejoin keeps the fairness check whole.
+ * commit-then-reveal, seals its random bytes for the deal before revealing
+ * them, and at the end checks the whole game with its own engine.  Its record
+ * (seat, token, its bytes and the seals it saw, view hashes, commitments seen,
+ * every move it sent and whether the host received or refused it, who held
+ * each seat) survives a reload, so a rejoin keeps the fairness check whole.
  */
 import { fillNames, h, toast } from "../ui/dom.js";
 import { renderJoin, showAnswer, showJoinError } from "../ui/p2p-join.js";
-import { viewHash } from "./bytes.js";
+import { fromB64url, sha256Hex, viewHash } from "./bytes.js";
 import { commit } from "./commit-reveal.js";
 import { newEntropy, verifyFair } from "./fairness.js";
 import { Link } from "./link.js";
 import { answerInvitation } from "./peer.js";
 import { MAX_HOST_MESSAGE } from "./protocol.js";
-import { defaultIceServers, iceChosen, iceServers } from "./settings.js";
+import { defaultIceServers, describeIce, iceChosen, iceServers } from "./settings.js";
 import { lastGuestTable, loadGuest, rememberInvite, saveGuest, setLastGuestTable, tableForInvite } from "./store.js";
 import { NetTableView } from "./table-view.js";
 import { decodeSignal } from "./signal-codec.js";
@@ -71,9 +73,15 @@ export class GuestTable {
       : "";
     renderJoin(this.root, {
       spectator: offer.seat === null, rejoin: offer.kind === 1, name: old?.name ?? previous?.name ?? "", notice,
+      servers: describeIce(this.servers(offer)),
       onJoin: (name) => this.join(name),
     });
     this.root.dataset.phase = "join";
+  }
+
+  /** The servers this guest will use: its own choice, else the host's kind (public STUN only if the host used servers). @param {any} offer */
+  servers(offer) {
+    return iceChosen() ? iceServers() : offer.usesIce ? defaultIceServers() : [];
   }
 
   /** @param {string} name */
@@ -107,10 +115,19 @@ export class GuestTable {
     }, answer.early);
     const lastTable = lastGuestTable();
     const saved = lastTable ? loadGuest(lastTable) : null;
-    this.link.send({
-      t: "hello", name, entropy: this.entropy,
-      session: saved ? { table: saved.table, token: saved.token } : null,
-    });
+    this.linkNo = (saved?.links ?? 0) + 1;
+    this.link.send({ t: "hello", name, session: saved ? { table: saved.table, token: saved.token } : null });
+  }
+
+  /**
+   * Send a move (or a reveal) and remember it: at the end the check asks whether
+   * every move the host received was played as sent.
+   * @param {"act"|"reveal"} kind @param {number} version @param {Record<string, any>} message
+   */
+  sendMove(kind, version, message) {
+    if (!this.link?.send(message)) return;
+    this.session.sent.push({ kind, version, action: message.action, link: this.linkNo, n: this.link.outSeq, received: false, refused: false });
+    this.saveSession();
   }
 
   /** @param {string} text */
@@ -126,7 +143,14 @@ export class GuestTable {
     this.received.push(m);
     if (m.t === "welcome") return this.onWelcome(m);
     if (m.t === "ev") return this.onEvent(m);
+    if (m.t === "note") {
+      this.logNet(String(m.text));
+      toast(fillNames(String(m.text), this.names), "info");
+      return undefined;
+    }
     if (m.t === "error") {
+      const sent = this.session?.sent.find((/** @type {any} */ x) => x.link === this.linkNo && x.n === m.ref);
+      if (sent) { sent.refused = true; this.saveSession(); }
       this.logNet(`refused: ${m.error}`);
       toast(fillNames(String(m.error), this.names));
       if (this.last && !this.last.over) this.draw(this.last);
@@ -137,15 +161,20 @@ export class GuestTable {
   }
 
   /** @param {any} m */
-  onWelcome(m) {
+  async onWelcome(m) {
     const old = loadGuest(m.table);
-    const resumed = old && old.seat === m.seat && old.commitment === m.commitment;
-    this.session = resumed ? { ...old, token: m.token, name: this.name, entropy: m.started ? old.entropy : this.entropy } : {
+    const resumed = old && old.seat === m.seat && old.commitment === m.commitment && old.token === m.token;
+    this.session = resumed ? { ...old, name: this.name, links: this.linkNo } : {
       table: m.table, seat: m.seat, token: m.token, name: this.name, commitment: m.commitment,
-      entropy: m.seat === null ? null : this.entropy, views: {}, commits: [], game: m.game, players: m.players,
-      options: m.options, result: null, pending: null,
+      entropy: m.seat === null || m.started ? null : this.entropy, entropy_commits: null, views: {}, commits: [],
+      sent: [], kinds_seen: [], joined_at: m.started ? null : 0, links: this.linkNo,
+      game: m.game, players: m.players, options: m.options, result: null, pending: null,
     };
     this.saveSession();
+    if (!m.started && m.seat !== null && this.session.entropy) {
+      // The host's commitment is in hand (welcome): only now seal this device's bytes for the seed.
+      this.link?.send({ t: "seal", hash: await sha256Hex(fromB64url(this.session.entropy)) });
+    }
     rememberInvite(this.code, m.table);
     setLastGuestTable(m.table);
     this.names.splice(0, this.names.length, ...m.names);
@@ -168,10 +197,13 @@ export class GuestTable {
     if (m.ev !== this.lastEv + 1) this.logNet(`event ${m.ev} after ${this.lastEv}: asked for the view again`);
     this.lastEv = m.ev;
     if (Array.isArray(m.names)) this.names.splice(0, this.names.length, ...m.names.map(String));
-    if (m.waiting) {
-      this.view.status("Waiting for everyone to join…");
-      return;
-    }
+    this.acknowledge(m.ack);
+    if (m.waiting) return this.onDealEvent(m.deal);
+    if (this.session.joined_at === null) this.session.joined_at = m.version;
+    const kinds = Array.isArray(m.kinds) ? m.kinds.map(String) : [];
+    const seen = this.session.kinds_seen;
+    const lastSeen = seen[seen.length - 1];
+    if (!lastSeen || lastSeen[0] !== m.version || lastSeen[1].join() !== kinds.join()) seen.push([m.version, kinds]);
     if ((await viewHash(m.view)) !== m.hash) {
       this.logNet(`the view for move ${m.version} does not match its hash: asked for it again`);
       this.link?.send({ t: "sync" });
@@ -181,14 +213,14 @@ export class GuestTable {
     const round = m.round;
     if (round) {
       for (const [seat, hash] of Object.entries(round.committed)) {
-        if (!this.session.commits.some((c) => c.seat === Number(seat) && c.version === round.version)) {
+        if (!this.session.commits.some((/** @type {any} */ c) => c.seat === Number(seat) && c.version === round.version && c.hash === hash)) {
           this.session.commits.push({ seat: Number(seat), version: round.version, hash });
         }
       }
       const mine = this.session.pending;
       if (round.reveal && mine && mine.version === round.version && !mine.revealed) {
         mine.revealed = true;
-        this.link?.send({ t: "reveal", seat: this.session.seat, version: round.version, action: mine.action, nonce: mine.nonce });
+        this.sendMove("reveal", round.version, { t: "reveal", seat: this.session.seat, version: round.version, action: mine.action, nonce: mine.nonce });
       }
     }
     if (m.over) this.session.result = m.result;
@@ -198,6 +230,37 @@ export class GuestTable {
     if (m.over && !this.fairEl) {
       this.fairEl = h("p", { id: "fairness", class: "fairness", "data-fair": "checking" }, ["Checking the game with this device's own engine…"]);
       this.view.showResult(m.result, this.fairEl);
+    }
+  }
+
+  /**
+   * The host says which of this link's messages it has handled.
+   * @param {any} ack
+   */
+  acknowledge(ack) {
+    if (!Number.isInteger(ack) || !this.session) return;
+    for (const x of this.session.sent) if (x.link === this.linkNo && x.n <= ack) x.received = true;
+  }
+
+  /**
+   * Before the deal: once every guest's seal is in, record the list of seals
+   * (the end check holds the host to it) and reveal this device's bytes.
+   * @param {any} deal
+   */
+  async onDealEvent(deal) {
+    const s = this.session;
+    const taking = deal && s.seat !== null && Array.isArray(deal.seats) && deal.seats.includes(s.seat);
+    const sealed = deal ? Object.keys(deal.sealed ?? {}).length : 0;
+    this.view?.status(taking && deal.reveal ? "Every player is here: dealing…"
+      : `Waiting for everyone to join… (${sealed} of ${deal?.seats?.length ?? "?"} players ready)`);
+    if (!taking || !deal.reveal || !s.entropy) return;
+    if (s.entropy_commits === null) {
+      s.entropy_commits = { ...deal.sealed };
+      this.saveSession();
+    }
+    if (this.unsealedOn !== this.linkNo) {
+      this.unsealedOn = this.linkNo;
+      this.link?.send({ t: "unseal", entropy: s.entropy });
     }
   }
 
@@ -230,26 +293,39 @@ export class GuestTable {
       this.link.send({ t: "commit", seat, version: m.version, hash: c.hash });
       this.draw(m);
     } else {
-      this.link.send({ t: "act", seat, version: m.version, action });
+      this.sendMove("act", m.version, { t: "act", seat, version: m.version, action });
     }
   }
 
   /** @param {any} m */
   async onFair(m) {
     const el = this.fairEl ?? h("p", { id: "fairness" });
-    const record = { ...this.session, result: this.session.result };
+    const s = this.session;
+    const mine = {
+      commitment: s.commitment, seat: s.seat, entropy: s.entropy ?? null, entropy_commits: s.entropy_commits ?? null,
+      views: s.views, commits: s.commits, sent: s.sent ?? [], kinds_seen: s.kinds_seen ?? [], joined_at: s.joined_at ?? 0,
+      game: s.game, players: s.players, options: s.options, result: s.result,
+    };
+    /** @type {import("./fairness.js").Outcome} */
     let outcome;
+    const t0 = performance.now();
     try {
-      outcome = await verifyFair(this.engine, record, m);
+      outcome = await verifyFair(this.engine, mine, m);
     } catch (err) {
-      outcome = { ok: false, steps: [{ name: "the check ran", ok: false, detail: err.message }] };
+      outcome = { ok: false, steps: [{ name: "the check ran", ok: false, detail: err.message, blame: null }], notes: [] };
     }
     this.fairness = outcome;
-    const failed = outcome.steps.find((s) => !s.ok);
+    /** How long this device's check took (reported by the tests). */
+    this.verifyMs = Math.round(performance.now() - t0);
+    const failed = outcome.steps.find((x) => !x.ok);
     el.dataset.fair = outcome.ok ? "ok" : "failed";
-    el.replaceChildren(outcome.ok
-      ? `Verified fair: this device replayed all ${m.actions.length} moves and every view it was shown (${outcome.steps.length} checks).`
-      : `Not verified: the check "${failed?.name}" failed: ${String(failed?.detail).replace(/\.+$/, "")}.`);
+    el.replaceChildren(
+      outcome.ok
+        ? `Verified fair: this device replayed all ${m.actions.length} moves and every view it was shown (${outcome.steps.length} checks).`
+        : `Not verified: the check "${failed?.name}" failed: ${String(failed?.detail).replace(/\.+$/, "")}.`
+          + (failed?.blame === "host" ? " The host's device is responsible." : ""),
+      ...outcome.notes.map((note) => h("span", { class: "fair-note" }, [` ${fillNames(note, this.names)}`])),
+    );
   }
 
   saveSession() {

@@ -2,13 +2,17 @@
 /**
  * The host's panel of connections: for each seat on another device its state
  * (invited, connected, away), its invite (link, QR, share) and the box for the
- * guest's answer code; buttons to hand an away seat to a bot or make a rejoin
- * invite; spectator invites; and the log of what the connections did
- * (refused messages included).  Invite blocks are built once per invite and
+ * guest's answer code; buttons to hand any guest's seat to a bot, make a
+ * rejoin invite (only the seat's own device can use it) or a new player
+ * invite (someone else takes the seat); the turn timer and each waiting
+ * seat's time left; spectator invites; and the log of what the connections
+ * did (refused messages included).  Invite blocks are built once per invite and
  * kept, so redrawing the panel never loses a half-pasted code.
  */
 import { answerBox, codeCard } from "../ui/p2p-codes.js";
 import { h, toast } from "../ui/dom.js";
+import { TIMER_CHOICES } from "./turn-timer.js";
+import { describeIce } from "./settings.js";
 
 /** @type {WeakMap<object, HTMLElement>} */
 const inviteBlocks = new WeakMap();
@@ -28,20 +32,30 @@ export function renderHostPanel(host) {
   const rows = host.seats.flatMap((seat, i) => {
     if (!seat.remote) return [];
     const state = seat.kind === "bot" ? "bot" : seat.state;
-    const label = state === "bot" ? "played by a bot" : STATE_TEXT[state];
+    const deferred = host.deferred.get(i);
+    const label = (state === "bot" ? "played by a bot" : STATE_TEXT[state])
+      + (deferred === "bot" ? " · a bot takes over after this round" : deferred === "remote" ? " · back after this round" : "");
     const canRejoin = seat.kind === "bot" || state === "away";
+    const left = host.timer.left(i);
+    const canHand = seat.kind === "remote" && !deferred && (host.started || !host.deal.revealing());
     return [h("div", { class: `p2p-seat ${state}`, "data-seat": i, "data-state": state }, [
       h("div", { class: "p2p-seat-head" }, [
         h("strong", {}, [host.names[i]]), h("span", { class: "p2p-state" }, [` · ${label}`]),
+        left !== null ? h("span", { class: "p2p-clock", "data-left": left }, [` · ${left} s left`]) : null,
       ]),
-      seat.invite ? inviteBlock(host, seat.invite, seat.inviteLink, `Invite for seat ${i + 1}`) : null,
+      seat.invite ? inviteBlock(host, seat.invite, seat.inviteLink, seat.invite.kind === 1 ? `Rejoin invite for seat ${i + 1}` : `Invite for seat ${i + 1}`) : null,
       h("div", { class: "p2p-seat-buttons" }, [
-        canRejoin && !seat.invite ? h("button", { type: "button", class: "rejoin", onclick: () => host.invite(i, 1) }, ["Rejoin invite"]) : null,
-        seat.kind === "remote" && state !== "connected" && host.started
-          ? h("button", { type: "button", class: "to-bot", onclick: () => host.handToBot(i) }, ["Hand to a bot"]) : null,
+        canRejoin && !seat.invite && seat.joined ? h("button", { type: "button", class: "rejoin", title: "Only the device that had this seat can use it", onclick: () => host.invite(i, 1) }, ["Rejoin invite"]) : null,
+        canRejoin && !seat.invite && host.started ? h("button", { type: "button", class: "new-player", title: "Someone else takes this seat", onclick: () => host.invite(i, 0) }, ["New player invite"]) : null,
+        canHand ? h("button", { type: "button", class: "to-bot", onclick: () => host.handToBot(i) }, ["Hand to a bot"]) : null,
       ]),
     ])];
   });
+  const timer = /** @type {HTMLSelectElement} */ (h("select", {
+    class: "turn-timer", "aria-label": "Turn timer", onchange: () => host.setTimer(Number(timer.value)),
+  }, TIMER_CHOICES.map((sec) => h("option", { value: sec, selected: sec === host.timer.seconds ? "" : null }, [
+    sec === 0 ? "off" : sec < 60 ? `${sec} s` : `${sec / 60} min`,
+  ]))));
   const spectators = host.spectators.map((s, k) => h("div", { class: "p2p-spectator", "data-spectator": k }, [
     s.conn ? h("span", {}, [`Spectator ${s.conn.name || k + 1} · watching`])
       : inviteBlock(host, s.invite, s.link, "Spectator invite"),
@@ -54,7 +68,9 @@ export function renderHostPanel(host) {
     h("p", { class: "hint" }, [
       "Two codes, no server: send each player their invite link; they send back a short answer code; paste it here.",
     ]),
+    h("p", { class: "hint p2p-servers" }, [describeIce(host.settings.iceServers)]),
     ...rows,
+    h("label", { class: "p2p-timer" }, ["Turn timer ", timer, " (a guest who keeps the table waiting longer goes to a bot)"]),
     ...spectators,
     h("button", { type: "button", class: "invite-spectator", onclick: () => host.inviteSpectator() }, ["Invite a spectator"]),
     h("details", { class: "p2p-log" }, [h("summary", {}, ["Connection log"]), h("ol", {}, log)]),

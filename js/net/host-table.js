@@ -5,28 +5,35 @@
  * every connection is sent only its own seat's view (spectators the
  * spectator's view), numbered and with the view's hash.
  *
- * Also here: fair dealing (the committed secret and the guests' bytes make
- * the seed), simultaneous rounds by commit-then-reveal whenever `to_move`
- * names several seats, bots, away seats, rejoin invites, and the saved copy a
- * reloaded host restores from.  No game-specific code.
+ * Also here: the deal (deal.js: the committed secret and the guests' sealed
+ * bytes make the seed), simultaneous rounds by commit-then-reveal whenever
+ * `to_move` names several seats (a reveal the rules refuse is forfeited to the
+ * bot's choice), bots, handing any seat to a bot at any time (and an optional
+ * turn timer that does it), rejoin invites checked by the seat's token, a
+ * per-guest rate limit and message queue bound, the ledger every guest checks
+ * at the end (ledger.js), and the saved copy a reloaded host restores from.
+ * No game-specific code.
  */
 import { EngineError } from "../engine/bridge.js";
 import { fillNames, sleep, toast } from "../ui/dom.js";
 import { fromB64url, randomBytes, sha256Hex, toB64url, toHex, viewHash } from "./bytes.js";
 import { commit, Round } from "./commit-reveal.js";
-import { deriveSeed } from "./fairness.js";
-import { Link } from "./link.js";
+import { Deal } from "./deal.js";
+import { Ledger } from "./ledger.js";
+import { GUEST_RATE, Link } from "./link.js";
+import { TurnTimer } from "./turn-timer.js";
 import { Invitation } from "./peer.js";
-import { checkGuestMessage, cleanName, MAX_GUEST_MESSAGE, STRIKES_TO_CLOSE } from "./protocol.js";
+import { checkGuestMessage, cleanName, MAX_GUEST_MESSAGE, MAX_PENDING, SOFT_STRIKES_TO_CLOSE, STRIKES_TO_CLOSE } from "./protocol.js";
 import { saveHosted } from "./store.js";
 import { saveGame } from "../store/games-db.js";
 import { NetTableView } from "./table-view.js";
 import { renderHostPanel } from "./host-panel.js";
 
 /**
- * @typedef {{kind: string, name: string, remote: boolean, token: string, entropy: string|null,
+ * @typedef {{kind: string, name: string, remote: boolean, token: string, joined: boolean,
  *   state: "inviting"|"connected"|"away"|"local", invite: Invitation|null, inviteLink: string, conn: Conn|null}} Seat
- * @typedef {{link: Link, seat: number|null, hello: boolean, strikes: number, ev: number, name: string}} Conn
+ * @typedef {{link: Link, seat: number|null, hello: boolean, strikes: number, soft: number, ev: number, name: string,
+ *   invite: number, lastN: number, pending: number, syncQueued: boolean}} Conn
  */
 
 export const INVITE_SEAT = 0;
@@ -53,7 +60,7 @@ export class HostTable {
     /** @type {Seat[]} */
     this.seats = setup.seats.map((s, i) => ({
       kind: saved?.seats[i].kind ?? s.kind, name: s.name, remote: saved?.seats[i].remote ?? s.kind === "remote",
-      token: saved?.seats[i].token ?? toHex(randomBytes(16)), entropy: saved?.seats[i].entropy ?? null,
+      token: saved?.seats[i].token ?? toHex(randomBytes(16)), joined: saved?.seats[i].joined ?? !!saved?.seed,
       state: s.kind === "remote" || saved?.seats[i].remote ? (saved?.seed ? "away" : "inviting") : "local",
       invite: null, inviteLink: "", conn: null,
     }));
@@ -71,19 +78,23 @@ export class HostTable {
     this.over = false;
     /** @type {Round|null} */
     this.round = saved?.round ? Round.fromJSON(saved.round) : null;
-    /** @type {Map<number, {action: any, nonce: string, hash: string}>} the host's own seats' and bots' secret choices */
+    /** @type {Map<number, {action: any, nonce: string, hash: string, bot: boolean}>} the host's own seats' and bots' secret choices */
     this.ownChoices = new Map(saved?.ownChoices ?? []);
-    /** @type {{seat: number, version: number, action: any, nonce: string}[]} */
-    this.reveals = saved?.reveals ?? [];
-    /** @type {number[]} steps whose move a bot chose (checked by guests at the end) */
-    this.botSteps = saved?.botSteps ?? [];
-    /** @type {{seat: number, action: any}[]} every applied move, kept here so saving needs no engine round trip */
-    this.actions = saved?.actions ?? [];
+    /** The guests' sealed bytes for the seed (deal.js). */
+    this.deal = saved?.deal ? Deal.fromJSON(saved.deal)
+      : new Deal(this.seats.flatMap((s, i) => (s.remote && s.kind !== "bot" ? [i] : [])));
+    /** Every applied move, bot listings, reveals, forfeits and who held each seat: revealed at the end. */
+    this.ledger = new Ledger(saved);
+    /** @type {Map<number, "bot"|"remote">} seat changes that wait for the open round to be played */
+    this.deferred = new Map(saved?.deferred ?? []);
+    this.timer = new TurnTimer(saved?.timer ?? 0, (s) => this.outOfTime(s), () => this.renderPanel());
     /** @type {{time: number, seat: number|null, text: string}[]} */
     this.netLog = [];
     /** Test hooks: `seed` plays a seed other than the fair one; `log` alters the revealed log. */
     this.tamper = { seed: false, log: false };
     this.closed = false;
+    /** @type {any} a pending panel redraw */
+    this.panelTimer = 0;
     this.queue = Promise.resolve();
     /** @type {number|null} the local seat on screen */
     this.shown = this.seats.findIndex((s) => s.kind === "human");
@@ -93,6 +104,11 @@ export class HostTable {
       onAction: (a) => this.serial(() => this.onLocalAction(a)), onLeave: () => this.leave(),
     });
     this.renderPanel();
+  }
+
+  /** @returns {{seat: number, action: any}[]} every applied move */
+  get actions() {
+    return this.ledger.actions;
   }
 
   /** Run `fn` after everything queued before it: one thing at a time touches the table. @param {() => Promise<any>} fn */
@@ -116,7 +132,8 @@ export class HostTable {
     }
     this.save();
     for (let i = 0; i < this.seats.length; i++) {
-      if (this.seats[i].remote && this.seats[i].kind !== "bot") void this.invite(i, this.started ? INVITE_REJOIN : INVITE_SEAT);
+      const seat = this.seats[i];
+      if (seat.remote && seat.kind !== "bot") void this.invite(i, this.started || seat.joined ? INVITE_REJOIN : INVITE_SEAT);
     }
     if (this.started) await this.serial(() => this.advance());
     else this.waitingNotice();
@@ -155,20 +172,25 @@ export class HostTable {
     if (!inv) throw new Error("That answer code does not belong to any open invite here.");
     const channel = await inv.accept(code);
     if (seatIndex >= 0) this.seats[seatIndex].invite = null;
-    this.attach(channel, inv.pc, seatIndex >= 0 ? seatIndex : null, spectator ?? null, inv.early);
+    this.attach(channel, inv.pc, seatIndex >= 0 ? seatIndex : null, spectator ?? null, inv.early, inv.kind);
   }
 
   /**
    * @param {RTCDataChannel} channel @param {RTCPeerConnection} pc @param {number|null} seat
-   * @param {{conn: Conn|null}|null} spectator @param {any[]} early
+   * @param {{conn: Conn|null}|null} spectator @param {any[]} early @param {number} inviteKind
    */
-  attach(channel, pc, seat, spectator, early) {
+  attach(channel, pc, seat, spectator, early, inviteKind) {
     /** @type {Conn} */
-    const conn = /** @type {any} */ ({ seat, hello: false, strikes: 0, ev: 0, name: "" });
+    const conn = /** @type {any} */ ({
+      seat, hello: false, strikes: 0, soft: 0, ev: 0, name: "", invite: inviteKind, lastN: 0, pending: 0, syncQueued: false,
+    });
     conn.link = new Link(channel, pc, {
       maxIn: MAX_GUEST_MESSAGE,
-      onMessage: (m) => this.serial(() => this.onMessage(conn, m)),
+      rate: GUEST_RATE,
+      onMessage: (m) => this.enqueue(conn, m),
       onBad: (reason, ref) => this.refuse(conn, reason, ref),
+      onFlood: (dropped) => this.logNet(conn.seat, dropped === 1 ? "is sending too fast: dropping its messages"
+        : `disconnected for flooding (${dropped} messages dropped)`),
       onAway: () => this.connState(conn, "away"),
       onBack: () => this.connState(conn, "connected"),
       onClose: () => this.connState(conn, "closed"),
@@ -199,19 +221,48 @@ export class HostTable {
   /**
    * Refuse a message: an error reply, a line in the log, nothing else changes.
    * Garbage (bad shape, size, sequence, seat) counts towards closing the
-   * connection; a move the engine refuses (late, out of turn) does not, since
-   * honest players make those too.
+   * connection after STRIKES_TO_CLOSE in a row; a move the engine refuses
+   * (late, out of turn) is a soft strike, since honest players make a few of
+   * those, and only a long run of them closes the connection.
    * @param {Conn} conn @param {string} reason @param {number|null} ref @param {boolean} [strike]
    */
   refuse(conn, reason, ref, strike = true) {
     if (conn.link.closed) return;
     if (strike) conn.strikes += 1;
+    else conn.soft += 1;
     this.logNet(conn.seat, `refused: ${reason}`);
     conn.link.send({ t: "error", ref, error: reason });
-    if (conn.strikes >= STRIKES_TO_CLOSE) {
-      this.logNet(conn.seat, `closed after ${conn.strikes} refused messages in a row`);
+    if (conn.strikes >= STRIKES_TO_CLOSE || conn.soft >= SOFT_STRIKES_TO_CLOSE) {
+      this.logNet(conn.seat, `closed after ${conn.strikes + conn.soft} refused messages in a row`);
       conn.link.close();
     }
+  }
+
+  /**
+   * A message joins the table's queue, within bounds: at most MAX_PENDING
+   * waiting per connection, and one `sync` at a time (a view costs the engine).
+   * @param {Conn} conn @param {any} m
+   */
+  enqueue(conn, m) {
+    if (m.t === "sync") {
+      if (conn.syncQueued) return;
+      conn.syncQueued = true;
+    } else if (conn.pending >= MAX_PENDING) {
+      this.refuse(conn, "Too many messages waiting; slow down.", Number.isInteger(m.n) ? m.n : null);
+      return;
+    }
+    conn.pending += 1;
+    void this.serial(async () => {
+      conn.pending -= 1;
+      if (m.t === "sync") conn.syncQueued = false;
+      try {
+        await this.onMessage(conn, m);
+      } catch (err) {
+        // Never leave a received message unanswered: the guest's check counts on a reply.
+        this.refuse(conn, "The host could not handle that message.", m.n, false);
+        throw err;
+      }
+    });
   }
 
   /** @param {Conn} conn @param {any} m */
@@ -219,11 +270,13 @@ export class HostTable {
     if (conn.link.closed) return undefined;
     const problem = checkGuestMessage(m);
     if (problem) return this.refuse(conn, problem, m.n);
+    conn.lastN = m.n;
     if (m.t === "hello") return this.onHello(conn, m);
     if (!conn.hello) return this.refuse(conn, "Say hello first.", m.n);
     if (m.t === "sync") return this.sendEvent(conn);
     if (m.t === "bye") return undefined;
     if (conn.seat === null) return this.refuse(conn, "Spectators cannot move.", m.n);
+    if (m.t === "seal" || m.t === "unseal") return this.onDeal(conn, m);
     if (m.seat !== conn.seat) return this.refuse(conn, `Seat ${m.seat + 1} is not yours; this connection plays seat ${conn.seat + 1}.`, m.n);
     if (this.seats[conn.seat].kind !== "remote") return this.refuse(conn, "A bot plays your seat now.", m.n);
     if (!this.started || this.over) return this.refuse(conn, "The game is not under way.", m.n);
@@ -231,7 +284,7 @@ export class HostTable {
     if (m.t === "act") {
       if (this.round) return this.refuse(conn, "This is a secret round: send a commitment, not a move.", m.n);
       try {
-        await this.act(conn.seat, m.action, false);
+        await this.act(conn.seat, m.action, null);
       } catch (err) {
         if (!(err instanceof EngineError)) throw err;
         return this.refuse(conn, fillNames(err.message, this.names), m.n, false);
@@ -245,29 +298,92 @@ export class HostTable {
       if (!this.round) return this.refuse(conn, "There is no secret round now.", m.n);
       const why = await this.round.reveal(conn.seat, m.action, m.nonce);
       if (why) return this.refuse(conn, why, m.n);
+      const refused = await this.checkReveal(conn.seat, m.action, m.nonce);
+      if (refused) {
+        conn.strikes = 0;
+        this.refuse(conn, refused, m.n, false);
+        this.save();
+        return this.advance();
+      }
       this.logNet(conn.seat, "revealed their choice");
     }
     conn.strikes = 0;
+    conn.soft = 0;
     this.save();
     return this.advance();
+  }
+
+  /**
+   * A revealed choice must be a move the rules allow at the round's position;
+   * otherwise the seat forfeits it to the bot's own choice, and everyone is told.
+   * @param {number} seat @param {any} action @param {string} nonce @returns {Promise<string|null>} the refusal, if any
+   */
+  async checkReveal(seat, action, nonce) {
+    const round = /** @type {Round} */ (this.round);
+    const check = await this.engine.call("check", { table: this.table, seat, action });
+    if (check.legal) return null;
+    const choice = await this.engine.call("bot", { table: this.table, seat });
+    round.forfeit(seat, { reason: "illegal", action, nonce, replacement: choice.action });
+    const why = fillNames(String(check.error), this.names);
+    this.announce(`${this.names[seat]} revealed a choice the rules refuse (${why.replace(/\.+$/, "")}); a bot chose for that seat this round.`);
+    return `Your sealed choice is not allowed (${why.replace(/\.+$/, "")}); a bot chose for you this round.`;
+  }
+
+  /** Tell every guest (and the host's log) something that happened to the table. @param {string} text */
+  announce(text) {
+    this.logNet(null, text);
+    for (const conn of this.conns) if (conn.hello) conn.link.send({ t: "note", text });
+    toast(text, "info");
+  }
+
+  /** A guest's part in the deal: its seal, then its bytes. @param {Conn} conn @param {any} m */
+  async onDeal(conn, m) {
+    const seat = /** @type {number} */ (conn.seat);
+    if (this.started) return this.refuse(conn, "The game is already dealt.", m.n);
+    const why = m.t === "seal" ? this.deal.seal(seat, m.hash) : await this.deal.unseal(seat, m.entropy);
+    if (why) return this.refuse(conn, why, m.n);
+    conn.strikes = 0;
+    this.logNet(seat, m.t === "seal" ? "sealed its random bytes" : "revealed its random bytes");
+    if (m.t === "seal" && this.deal.revealing()) this.revealAskedAt = performance.now();
+    if (m.t === "seal" && this.deal.revealing()) this.logNet(null, "every seal is in: the guests now reveal their bytes");
+    this.save();
+    return this.dealtOrWait();
+  }
+
+  /** Start once the deal is complete; otherwise tell everyone where it stands. */
+  async dealtOrWait() {
+    if (this.deal.complete() && (this.deal.revealing() || !this.deal.seats.length)) return this.begin();
+    this.waitingNotice();
+    return this.broadcast();
   }
 
   /** @param {Conn} conn @param {any} m */
   async onHello(conn, m) {
     if (conn.hello) return this.refuse(conn, "Hello was already said.", m.n);
-    conn.hello = true;
-    conn.strikes = 0;
     const name = cleanName(m.name);
-    conn.name = name;
     if (conn.seat !== null) {
       const seat = this.seats[conn.seat];
-      if (!this.started) seat.entropy = m.entropy;
+      const resumed = !!m.session && m.session.table === this.id && m.session.token === seat.token;
+      if (conn.invite === INVITE_REJOIN && seat.joined && !resumed) {
+        this.refuse(conn, "This rejoin invite is for the player who had this seat, and this device cannot show it is theirs. "
+          + "Ask the host for a new player invite.", m.n);
+        this.logNet(conn.seat, "someone without this seat's key opened its rejoin invite: refused (a new player invite gives the seat to someone else)");
+        conn.link.close();
+        return undefined;
+      }
+      if (!resumed && seat.joined) seat.token = toHex(randomBytes(16)); // a new person: the old device's key stops working
+      conn.hello = true;
+      conn.strikes = 0;
+      conn.name = name;
+      seat.joined = true;
       if (name) { this.names[conn.seat] = name; seat.name = name; }
-      seat.kind = "remote";
+      if (seat.kind === "bot") this.setHolder(conn.seat, "remote");
       seat.state = "connected";
-      const resumed = m.session && m.session.table === this.id && m.session.token === seat.token;
       this.logNet(conn.seat, resumed ? "rejoined" : "joined");
     } else {
+      conn.hello = true;
+      conn.strikes = 0;
+      conn.name = name;
       this.logNet(null, `spectator ${name || "(no name)"} joined`);
     }
     conn.link.send({
@@ -278,23 +394,24 @@ export class HostTable {
     });
     this.save();
     this.renderPanel();
-    if (!this.started && this.seats.every((s) => !s.remote || s.entropy)) await this.begin();
-    else if (this.started) await this.advance();
-    else { this.waitingNotice(); this.broadcast(); }
+    if (this.started) await this.advance();
+    else await this.dealtOrWait();
     return undefined;
   }
 
   waitingNotice() {
-    const missing = this.seats.flatMap((s, i) => (s.remote && !s.entropy ? [this.names[i]] : []));
+    const missing = this.deal.seats.flatMap((i) => (this.deal.seals.has(i) && this.seats[i].state === "connected" ? [] : [this.names[i]]));
     this.view.status("Waiting for the players on other devices to join…");
     this.view.notice(missing.length ? `The game starts when every player has joined. Waiting for: ${missing.join(", ")}. `
       + "Send each one their invite link (on the right); paste the answer code they send back." : "");
   }
 
-  /** Everyone's bytes are in: derive the seed and open the engine table. */
+  /** Every guest's bytes are in: derive the seed and open the engine table. */
   async begin() {
-    const entropy = this.seats.map((s) => (s.remote && s.entropy ? fromB64url(s.entropy) : null));
-    this.seed = await deriveSeed(this.secret, entropy);
+    if (this.started) return;
+    this.seed = await this.deal.seed(this.seats.length, this.secret);
+    /** From the last seal to the seed: what sealing the guests' bytes adds to the start (reported by the tests). */
+    this.unsealMs = this.revealAskedAt ? Math.round(performance.now() - this.revealAskedAt) : 0;
     const played = this.tamper.seed ? await sha256Hex(`${this.seed}:tampered`) : this.seed;
     if (this.tamper.seed) this.seed = played;
     const reply = await this.engine.call("new", {
@@ -303,17 +420,17 @@ export class HostTable {
     this.table = reply.table;
     this.version = reply.version;
     this.started = true;
+    this.ledger.deal(this.seats.map((s) => holderOf(s.kind)));
     this.view.notice("");
     this.logNet(null, "everyone is here: the seed is made from the host's secret and the guests' bytes");
     this.save();
     await this.advance();
   }
 
-  /** @param {number} seat @param {any} action @param {boolean} byBot */
-  async act(seat, action, byBot) {
+  /** @param {number} seat @param {any} action @param {number|null} botPly where a bot chose it, or null for a person */
+  async act(seat, action, botPly) {
     await this.engine.call("act", { table: this.table, seat, action, version: this.version });
-    if (byBot) this.botSteps.push(this.version);
-    this.actions.push({ seat, action });
+    this.ledger.play(seat, action, botPly);
     this.version += 1;
     this.save();
   }
@@ -329,6 +446,7 @@ export class HostTable {
       if (this.round || probe.to_move.length > 1) {
         if (await this.runRound(probe.to_move)) continue;
         await this.broadcast();
+        this.armTimer();
         return this.showOwn();
       }
       const mover = probe.to_move[0];
@@ -338,13 +456,55 @@ export class HostTable {
         await sleep(this.settings.botDelay ?? 600);
         if (this.closed) return;
         const choice = await this.engine.call("bot", { table: this.table, seat: mover });
-        await this.act(mover, choice.action, true);
-        this.save();
+        await this.act(mover, choice.action, this.version);
         continue;
       }
       await this.broadcast();
+      this.armTimer();
       return this.showOwn();
     }
+  }
+
+  /** Start the turn timer's clocks on the guests the table now waits for. */
+  armTimer() {
+    const round = this.round;
+    const remote = (/** @type {number} */ s) => this.seats[s].kind === "remote";
+    const seats = !this.started || this.over ? []
+      : round ? round.seats.filter((s) => remote(s) && (!round.commits.has(s) || (round.allCommitted() && !round.settled(s))))
+        : this.toMove.filter(remote);
+    const stamp = `${this.version}:${round ? `${round.commits.size}/${round.reveals.size}` : ""}`;
+    this.timer.wait(seats, stamp);
+  }
+
+  /** The turn timer ran out for a seat. @param {number} seat */
+  outOfTime(seat) {
+    this.announce(`${this.names[seat]} ran out of time (${this.timer.seconds} s); a bot plays that seat now.`);
+    void this.handToBot(seat);
+  }
+
+  /** @param {number} seconds */
+  setTimer(seconds) {
+    this.timer.set(seconds);
+    this.logNet(null, seconds ? `turn timer: ${seconds} s` : "turn timer off");
+    this.save();
+  }
+
+  /**
+   * Who plays a seat from now on.  A seat whose choice in the open round is
+   * already settled keeps it: the change waits until the round is played.
+   * @param {number} i @param {"bot"|"remote"} kind
+   */
+  setHolder(i, kind) {
+    const round = this.round;
+    const settled = round && round.seats.includes(i) && (kind === "remote" ? round.commits.has(i) : round.settled(i));
+    if (this.started && settled) {
+      this.deferred.set(i, kind);
+      this.logNet(i, kind === "bot" ? "goes to a bot once this round is played" : "gets the seat back once this round is played");
+      return;
+    }
+    this.deferred.delete(i);
+    this.seats[i].kind = kind;
+    if (this.started) this.ledger.hold(i, kind);
   }
 
   /**
@@ -363,29 +523,29 @@ export class HostTable {
       if (this.seats[s].kind === "bot" && !round.commits.has(s)) {
         const choice = await this.engine.call("bot", { table: this.table, seat: s });
         const c = await commit(choice.action);
-        this.ownChoices.set(s, c);
+        this.ownChoices.set(s, { ...c, bot: true });
         round.commit(s, c.hash);
       }
     }
     if (round.allCommitted()) {
-      for (const [s, c] of this.ownChoices) if (!round.reveals.has(s)) await round.reveal(s, c.action, c.nonce);
+      for (const [s, c] of this.ownChoices) if (!round.settled(s)) await round.reveal(s, c.action, c.nonce);
     }
     this.save();
     if (!round.allRevealed()) return false;
     this.round = null;
     for (const s of round.seats) {
-      const r = /** @type {{action: any, nonce: string}} */ (round.reveals.get(s));
-      this.reveals.push({ seat: s, version: round.version, action: r.action, nonce: r.nonce });
-      try {
-        await this.act(s, r.action, false);
-      } catch (err) {
-        if (!(err instanceof EngineError)) throw err;
-        this.logNet(s, `revealed a choice the engine refuses: ${err.message}`);
-        const conn = this.seats[s].conn;
-        if (conn) conn.link.send({ t: "error", ref: null, error: fillNames(err.message, this.names) });
+      const f = round.forfeits.get(s);
+      if (f) {
+        this.ledger.forfeits.push({ seat: s, version: round.version, reason: f.reason, action: f.action, nonce: f.nonce, step: this.version });
+        await this.act(s, f.replacement, round.version);
+        continue;
       }
+      const r = /** @type {{action: any, nonce: string}} */ (round.reveals.get(s));
+      this.ledger.reveals.push({ seat: s, version: round.version, action: r.action, nonce: r.nonce });
+      await this.act(s, r.action, this.ownChoices.get(s)?.bot ? round.version : null);
     }
     this.ownChoices.clear();
+    for (const [i, kind] of [...this.deferred]) this.setHolder(i, kind);
     this.save();
     return true;
   }
@@ -398,11 +558,11 @@ export class HostTable {
     if (this.round) {
       if (!this.round.seats.includes(seat) || this.round.commits.has(seat)) return this.showOwn();
       const c = await commit(action);
-      this.ownChoices.set(seat, c);
+      this.ownChoices.set(seat, { ...c, bot: false });
       this.round.commit(seat, c.hash);
     } else {
       try {
-        await this.act(seat, action, false);
+        await this.act(seat, action, null);
       } catch (err) {
         this.report(err);
         return this.showOwn();
@@ -414,14 +574,16 @@ export class HostTable {
 
   /** Send every connected guest its own view. */
   async broadcast() {
-    if (!this.started) return;
     for (const conn of this.conns) if (conn.hello) await this.sendEvent(conn);
   }
 
   /** @param {Conn} conn */
   async sendEvent(conn) {
     if (!this.started) {
-      conn.link.send({ t: "ev", ev: ++conn.ev, waiting: true, names: this.names, version: 0 });
+      conn.link.send({
+        t: "ev", ev: ++conn.ev, waiting: true, names: this.names, version: 0, deal: this.deal.publicState(),
+        kinds: this.seats.map((s) => s.kind), ack: conn.lastN,
+      });
       return;
     }
     const snap = await this.engine.call("view", { table: this.table, seat: conn.seat });
@@ -430,7 +592,7 @@ export class HostTable {
       t: "ev", ev: ++conn.ev, version: snap.version, view: snap.view, legal: snap.legal, to_move: snap.to_move,
       over: snap.over, result: snap.result, hash: await viewHash(snap.view), round, names: this.names,
       away: this.seats.flatMap((s, i) => (s.kind === "remote" && s.state !== "connected" ? [i] : [])),
-      kinds: this.seats.map((s) => s.kind), waiting: false,
+      kinds: this.seats.map((s) => s.kind), waiting: false, ack: conn.lastN,
     });
   }
 
@@ -463,29 +625,52 @@ export class HostTable {
     this.save();
   }
 
-  /** At the end: the secret, everyone's bytes and the whole log, for the guest's own check. @param {Conn} conn */
+  /** At the end: the secret, the guests' bytes and the whole ledger, for the guest's own check. @param {Conn} conn */
   async sendFair(conn) {
-    const actions = this.actions.map((a) => ({ seat: a.seat, action: a.action }));
+    const ledger = this.ledger.toJSON();
+    const actions = ledger.actions.map((a) => ({ seat: a.seat, action: a.action }));
     if (this.tamper.log && actions.length > 2) actions[actions.length - 2] = actions[0];
     conn.link.send({
-      t: "fair", secret: toB64url(this.secret), seed: this.seed,
-      entropy: this.seats.map((s) => (s.remote ? s.entropy : null)), actions, reveals: this.reveals, bots: this.botSteps,
+      t: "fair", secret: toB64url(this.secret), seed: this.seed, entropy: this.deal.listed(this.seats.length), actions,
+      reveals: ledger.reveals, bots: ledger.bots, control: ledger.control, forfeits: ledger.forfeits,
     });
   }
 
-  /** @param {number} i */
+  /**
+   * Hand any guest's seat to a bot, at any time (a stalled or misbehaving
+   * player can always be removed).  Before the deal, the seat simply leaves it,
+   * unless every seal is already in.  In an open round, a sealed choice whose
+   * reveal has not come is forfeited to the bot's own choice.
+   * @param {number} i
+   */
   handToBot(i) {
-    const seat = this.seats[i];
-    seat.kind = "bot";
-    seat.conn?.link.close();
-    seat.conn = null;
-    seat.invite?.close();
-    seat.invite = null;
-    seat.state = "away";
-    this.logNet(i, "handed to a bot");
-    this.save();
-    this.renderPanel();
-    return this.serial(() => this.advance());
+    return this.serial(async () => {
+      const seat = this.seats[i];
+      if (seat.kind === "bot" || seat.kind === "human") return;
+      if (!this.started && !this.deal.drop(i)) {
+        toast("Every guest has sealed its random bytes, so the seats can no longer change: the game starts when the last bytes arrive. "
+          + "If a guest never reveals, start a new table.");
+        return;
+      }
+      seat.conn?.link.close();
+      seat.conn = null;
+      seat.invite?.close();
+      seat.invite = null;
+      seat.state = "away";
+      const round = this.round;
+      const unrevealed = round && round.seats.includes(i) && round.commits.has(i) && !round.settled(i);
+      this.setHolder(i, "bot");
+      if (round && unrevealed) {
+        const choice = await this.engine.call("bot", { table: this.table, seat: i });
+        round.forfeit(i, { reason: "bot", replacement: choice.action });
+        this.announce(`${this.names[i]}'s sealed choice never came; a bot chose for that seat this round.`);
+      }
+      this.logNet(i, "handed to a bot");
+      this.save();
+      this.renderPanel();
+      if (this.started) await this.advance();
+      else await this.dealtOrWait();
+    });
   }
 
   /** Keep the table in this browser, so a reload restores it (js/net/store.js). */
@@ -493,11 +678,11 @@ export class HostTable {
     if (this.closed) return;
     saveHosted(this.id, {
       id: this.id, game: this.setup.game, options: this.setup.options, secret: toB64url(this.secret), seed: this.seed,
-      seats: this.seats.map((s, i) => ({ kind: s.kind, name: this.names[i], remote: s.remote, token: s.token, entropy: s.entropy })),
-      actions: this.actions, round: this.round?.toJSON() ?? null, ownChoices: [...this.ownChoices],
-      reveals: this.reveals, botSteps: this.botSteps, over: this.over,
+      seats: this.seats.map((s, i) => ({ kind: s.kind, name: this.names[i], remote: s.remote, token: s.token, joined: s.joined })),
+      ...this.ledger.toJSON(), round: this.round?.toJSON() ?? null, ownChoices: [...this.ownChoices],
+      deal: this.deal.toJSON(), deferred: [...this.deferred], timer: this.timer.seconds, over: this.over,
     });
-    if (this.seed == null) return; // not dealt yet: nothing to resume or replay
+    if (!this.seed) return; // not dealt yet: nothing to resume or replay
     // Listed with the lobby's saved games (resume restores through #host=<id>; finished ones replay).
     const now = Date.now();
     this.listedAt ??= now;
@@ -516,12 +701,18 @@ export class HostTable {
     this.renderPanel();
   }
 
+  /** Redraw the connections panel soon; many changes in a burst cost one redraw. */
   renderPanel() {
-    this.view.setNetPanel(renderHostPanel(this));
+    if (this.panelTimer) return;
+    this.panelTimer = setTimeout(() => {
+      this.panelTimer = 0;
+      if (!this.closed) this.view.setNetPanel(renderHostPanel(this));
+    }, 30);
   }
 
   leave() {
     this.closed = true;
+    this.timer.stop();
     for (const c of this.conns) c.link.close();
     for (const s of this.seats) s.invite?.close();
     for (const s of this.spectators) s.invite.close();
@@ -542,4 +733,9 @@ export class HostTable {
 /** @param {string} code */
 export function inviteLink(code) {
   return `${location.origin}${location.pathname}#join=${code}`;
+}
+
+/** How a seat kind reads in the ledger's timeline. @param {string} kind @returns {"human"|"bot"|"remote"} */
+function holderOf(kind) {
+  return kind === "human" ? "human" : kind === "bot" ? "bot" : "remote";
 }

@@ -7,20 +7,65 @@
  * message whose `n` is not the next one (replayed, reordered, forged) is
  * refused before anything reads it.  Both sides send a ping every second; a
  * peer not heard from for AWAY_MS is "away".
+ *
+ * A link may also be rate-limited (the host limits every guest): a token
+ * bucket admits bursts and a steady trickle that honest play never reaches;
+ * messages past it are dropped unread, and a peer that keeps flooding is
+ * disconnected.
  */
 
 export const PING_MS = 1000;
 export const AWAY_MS = 4000;
+
+/**
+ * The host's limit on each guest: 60 messages at once, 20 a second after that
+ * (a person makes a move or two a second at most; pings are one a second).
+ * After 300 dropped messages the peer is flooding and is disconnected.
+ */
+export const GUEST_RATE = { burst: 60, perSecond: 20, dropsToClose: 300 };
+
+/** A token bucket: `take()` is false when the peer is over its rate. */
+export class RateLimit {
+  /** @param {{burst: number, perSecond: number, dropsToClose: number}} rate @param {() => number} [now] */
+  constructor(rate, now = () => performance.now()) {
+    this.rate = rate;
+    this.now = now;
+    this.tokens = rate.burst;
+    this.at = now();
+    this.dropped = 0;
+  }
+
+  take() {
+    const t = this.now();
+    this.tokens = Math.min(this.rate.burst, this.tokens + ((t - this.at) / 1000) * this.rate.perSecond);
+    this.at = t;
+    if (this.tokens >= this.rate.burst) this.dropped = 0; // calm again: past drops are forgiven
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return true;
+    }
+    this.dropped += 1;
+    return false;
+  }
+
+  flooding() {
+    return this.dropped >= this.rate.dropsToClose;
+  }
+}
 
 export class Link {
   /**
    * @param {RTCDataChannel} channel
    * @param {RTCPeerConnection} pc
    * @param {{maxIn: number, onMessage: (m: any) => void, onBad: (reason: string, ref: number|null) => void,
-   *   onAway: () => void, onBack: () => void, onClose: () => void}} handlers
+   *   onAway: () => void, onBack: () => void, onClose: () => void, onFlood?: (dropped: number) => void,
+   *   rate?: {burst: number, perSecond: number, dropsToClose: number}}} handlers
    * @param {any[]} [early] messages that arrived before this link took the channel over
    */
   constructor(channel, pc, handlers, early = []) {
+    /** @type {RateLimit|null} */
+    this.limit = handlers.rate ? new RateLimit(handlers.rate) : null;
+    this.gapOk = false;
     this.channel = channel;
     this.pc = pc;
     this.h = handlers;
@@ -59,6 +104,15 @@ export class Link {
   /** @param {any} data */
   receive(data) {
     if (this.closed) return;
+    if (this.limit && !this.limit.take()) {
+      if (this.limit.dropped === 1) this.h.onFlood?.(1);
+      if (this.limit.flooding()) {
+        this.h.onFlood?.(this.limit.dropped);
+        this.close();
+      }
+      this.gapOk = true; // the dropped messages' numbers will never come
+      return;
+    }
     this.lastHeard = Date.now();
     if (this.away) { this.away = false; this.h.onBack(); }
     if (typeof data !== "string") return this.h.onBad("Messages must be text.", null);
@@ -73,8 +127,9 @@ export class Link {
     const n = message.n;
     if (!Number.isInteger(n)) return this.h.onBad("Message has no sequence number.", null);
     if (n <= this.inSeq) return this.h.onBad(`Replayed message (number ${n}, expected ${this.inSeq + 1}).`, n);
-    if (n !== this.inSeq + 1) return this.h.onBad(`Message out of sequence (number ${n}, expected ${this.inSeq + 1}).`, n);
+    if (n !== this.inSeq + 1 && !(this.gapOk && n > this.inSeq)) return this.h.onBad(`Message out of sequence (number ${n}, expected ${this.inSeq + 1}).`, n);
     this.inSeq = n;
+    this.gapOk = false;
     if (message.t === "ping") return;
     this.h.onMessage(message);
   }

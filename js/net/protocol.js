@@ -3,17 +3,20 @@
  * The messages of a Parlour network table and the checks on what guests send.
  *
  * Guest → host (each with `n`, see link.js):
- *   hello  {name, entropy, session?: {table, token}}    first message on a channel
+ *   hello  {name, session?: {table, token}}              first message on a channel
+ *   seal   {hash}                                        SHA-256 of the guest's 32 random bytes for the seed (deal.js)
+ *   unseal {entropy}                                     those bytes, once every seal is in
  *   act    {seat, version, action}                        a move on the view numbered `version`
  *   commit {seat, version, hash}                          SHA-256(canonical(action) ":" nonce) in a simultaneous round
  *   reveal {seat, version, action, nonce}                 once every commitment is in
  *   sync   {}                                             "send my view again"
  *   ping   {}
  * Host → guest:
- *   welcome {table, seat, token, game, title, players, options, names, kinds, commitment, spectator}
- *   ev      {ev, version, view, legal, to_move, over, result, hash, round, names, away, waiting}
+ *   welcome {table, seat, token, game, title, players, options, names, kinds, commitment, spectator, started}
+ *   ev      {ev, version, view, legal, to_move, over, result, hash, round, names, away, kinds, waiting, deal?, ack}
  *   error   {ref, error}
- *   fair    {secret, entropy, actions, reveals, bots}
+ *   note    {text}                                       something everyone is told (a forfeit, a timeout)
+ *   fair    {secret, seed, entropy, actions, reveals, bots, control, forfeits}
  *   ping    {}
  * Docs: docs/p2p.md.
  */
@@ -24,6 +27,10 @@ export const MAX_GUEST_MESSAGE = 8192;
 export const MAX_HOST_MESSAGE = 250_000;
 /** A connection that sends this many bad messages in a row (with no good one between) is closed. */
 export const STRIKES_TO_CLOSE = 10;
+/** ...or this many moves in a row that the engine refuses (late, out of turn: honest players make a few). */
+export const SOFT_STRIKES_TO_CLOSE = 50;
+/** At most this many of one guest's messages wait in the host's queue; more are refused unread. */
+export const MAX_PENDING = 32;
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const HEX32 = /^[0-9a-f]{32}$/;
@@ -33,10 +40,11 @@ const B64_32 = /^[A-Za-z0-9_-]{43}$/;
 const SHAPES = {
   hello: {
     name: (v) => typeof v === "string" && v.length <= 40,
-    entropy: (v) => typeof v === "string" && B64_32.test(v),
     session: (v) => v === undefined || v === null || (isObject(v) && typeof v.table === "string" && v.table.length <= 64
       && typeof v.token === "string" && v.token.length <= 64 && Object.keys(v).length === 2),
   },
+  seal: { hash: (v) => typeof v === "string" && HEX64.test(v) },
+  unseal: { entropy: (v) => typeof v === "string" && B64_32.test(v) },
   act: { seat: isSeat, version: isCount, action: isAction },
   commit: { seat: isSeat, version: isCount, hash: (v) => typeof v === "string" && HEX64.test(v) },
   reveal: { seat: isSeat, version: isCount, action: isAction, nonce: (v) => typeof v === "string" && HEX32.test(v) },
@@ -49,10 +57,10 @@ const SHAPES = {
  * @param {any} m
  */
 export function checkGuestMessage(m) {
-  const shape = SHAPES[m.t];
+  const shape = typeof m.t === "string" && Object.hasOwn(SHAPES, m.t) ? SHAPES[m.t] : null;
   if (!shape) return `Unknown message type ${JSON.stringify(String(m.t)).slice(0, 30)}.`;
   for (const key of Object.keys(m)) {
-    if (key !== "t" && key !== "n" && !(key in shape)) return `Unexpected field ${JSON.stringify(key).slice(0, 30)} in ${m.t}.`;
+    if (key !== "t" && key !== "n" && !Object.hasOwn(shape, key)) return `Unexpected field ${JSON.stringify(key).slice(0, 30)} in ${m.t}.`;
   }
   for (const [key, ok] of Object.entries(shape)) {
     if (!ok(m[key])) return `Field ${key} of ${m.t} is missing or malformed.`;

@@ -10,7 +10,7 @@ import { h } from "./dom.js";
 
 /**
  * @param {HTMLElement} root
- * @param {{spectator: boolean, rejoin: boolean, name: string, notice: string, onJoin: (name: string) => void}} opts
+ * @param {{spectator: boolean, rejoin: boolean, name: string, notice: string, servers: string, onJoin: (name: string) => void}} opts
  */
 export function renderJoin(root, opts) {
   const input = /** @type {HTMLInputElement} */ (h("input", {
@@ -27,6 +27,7 @@ export function renderJoin(root, opts) {
       "Two codes, no server: this link carried the host's code; next you get a short answer code to send back. ",
       "Once the host pastes it, the game plays directly between your devices.",
     ]),
+    h("p", { class: "hint p2p-servers" }, [opts.servers]),
     h("div", { class: "lobby-row" }, [h("label", { for: "join-name" }, ["Your name "]), input]),
     go,
     h("div", { class: "answer-slot" }),

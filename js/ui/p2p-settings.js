@@ -5,7 +5,36 @@
  * internet); empty for a local network only.
  */
 import { h, toast } from "./dom.js";
-import { DEFAULT_ICE_TEXT, iceText, saveIceText } from "../net/settings.js";
+import { answerLinkIce, DEFAULT_ICE_TEXT, describeIce, iceText, linkIceNeedsConsent, linkIceText, parseIceServers, saveIceText } from "../net/settings.js";
+
+/**
+ * When the address (`?ice=`) names network servers that are not the person's
+ * own setting, ask before using them: they would see this device's network
+ * address.  Resolves once answered (at once when there is nothing to ask).
+ * @returns {Promise<void>}
+ */
+export function askAboutLinkServers() {
+  if (!linkIceNeedsConsent()) return Promise.resolve();
+  let servers = "";
+  try { servers = describeIce(parseIceServers(linkIceText() ?? "")); } catch { servers = String(linkIceText()); }
+  return new Promise((resolve) => {
+    const answer = (/** @type {boolean} */ yes) => { answerLinkIce(yes); dialog.remove(); resolve(); };
+    const dialog = h("div", { class: "overlay ice-consent", role: "dialog", "aria-modal": "true", "aria-labelledby": "ice-consent-title" }, [
+      h("div", { class: "dialog" }, [
+        h("h2", { id: "ice-consent-title" }, ["Use this link's network servers?"]),
+        h("p", {}, ["The address you opened asks to connect through servers that are not in your own settings. ",
+          "Those servers would learn your device's network address."]),
+        h("p", { class: "ice-consent-servers" }, [servers]),
+        h("div", { class: "dialog-buttons" }, [
+          h("button", { type: "button", id: "ice-consent-no", class: "primary", onclick: () => answer(false) }, ["Use my own settings"]),
+          h("button", { type: "button", id: "ice-consent-yes", onclick: () => answer(true) }, ["Use them for this visit"]),
+        ]),
+      ]),
+    ]);
+    document.body.append(dialog);
+    /** @type {HTMLElement} */ (dialog.querySelector("#ice-consent-no")).focus();
+  });
+}
 
 export function networkSettings() {
   const input = /** @type {HTMLInputElement} */ (h("input", {

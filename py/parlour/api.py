@@ -7,19 +7,30 @@ double clicks, slow bots and late network messages from landing twice.
 
 Replies are {"ok": true, ...} or {"ok": false, "error": message, "kind": name};
 an unexpected Python exception is reported the same way, so the interface
-can show it and carry on.
+can show it and carry on.  Every op checks its whole request before it changes
+anything, so a refused request leaves every table as it was.
 """
 from __future__ import annotations
 
 import json
+import re
+import reprlib
 import traceback
 from typing import Any, Callable, Dict, Optional
 
 from . import bots, games, records
-from .errors import BadRequest, ParlourError
+from .errors import BadRequest, IllegalAction, ParlourError
 from .game import canonical
 
-MAX_REQUEST_BYTES = 1_000_000
+#: Characters in one request: any record the page accepts (records.MAX_RECORD_BYTES)
+#: fits in an open_record request, with room for the request around it.
+MAX_REQUEST_BYTES = records.MAX_RECORD_BYTES + 1_000
+#: Deepest nesting of [] and {} a request may have.  Real requests need under 10
+#: (a record's result detail is the deepest); json.loads on deeply nested text
+#: overflows the WebAssembly stack in Pyodide, which kills the worker.
+MAX_NESTING = 64
+#: Longest error message sent back: messages may quote what was sent.
+MAX_ERROR_CHARS = 1_000
 
 _tables: Dict[str, dict] = {}
 _counter = [0]
@@ -28,19 +39,15 @@ _counter = [0]
 def handle(request: str) -> str:
     """Answer one request; never raises."""
     try:
-        if not isinstance(request, str) or len(request) > MAX_REQUEST_BYTES:
-            raise BadRequest("Request too large or not text.")
-        try:
-            message = json.loads(request)
-        except ValueError as exc:
-            raise BadRequest(f"Request is not valid JSON: {exc}") from None
-        if not isinstance(message, dict) or message.get("op") not in OPS:
-            raise BadRequest(f"Unknown request {str(message)[:80]!r}.")
-        reply = OPS[message["op"]](message)
+        message = _parse(request)
+        op = message.get("op")
+        if not isinstance(op, str) or op not in OPS:
+            raise BadRequest(f"Unknown request {_show(op)}.")
+        reply = OPS[op](message)
         reply["ok"] = True
         return json.dumps(reply, separators=(",", ":"))
     except ParlourError as exc:
-        return json.dumps({"ok": False, "kind": type(exc).__name__, "error": str(exc)})
+        return json.dumps({"ok": False, "kind": type(exc).__name__, "error": str(exc)[:MAX_ERROR_CHARS]})
     except Exception as exc:  # a bug: report it readably, keep the worker alive
         return json.dumps({
             "ok": False, "kind": "InternalError",
@@ -48,7 +55,72 @@ def handle(request: str) -> str:
         })
 
 
+def _parse(request: Any) -> dict:
+    """The request as an object; size and nesting are checked before json.loads ever sees it."""
+    if not isinstance(request, str):
+        raise BadRequest("The request is not text.")
+    if len(request) > MAX_REQUEST_BYTES:
+        raise BadRequest(f"The request is too large ({len(request):,} characters; the most is {MAX_REQUEST_BYTES:,}).")
+    if request.count("[") + request.count("{") > MAX_NESTING:  # only then can it be nested too deeply
+        check_nesting(request, MAX_NESTING)
+    try:
+        message = json.loads(request, parse_constant=_no_constant)
+    except ValueError as exc:
+        raise BadRequest(f"The request is not valid JSON: {exc}") from None
+    if not isinstance(message, dict):
+        raise BadRequest("The request is not a JSON object.")
+    return message
+
+
+def _no_constant(name: str) -> Any:
+    """NaN and Infinity are not JSON; json.loads accepts them unless told not to."""
+    raise BadRequest(f"The request is not valid JSON: {name} is not a number JSON allows.")
+
+
+# Bytes json.loads skips, or reads only inside strings: every byte but [ ] { } and ".
+_NOT_STRUCTURE = bytes(sorted(set(range(256)) - set(b'[]{}"')))
+_ONE_KIND = bytes.maketrans(b"{}", b"[]")
+_QUOTED = re.compile(rb'"[^"]*"')
+
+
+def check_nesting(text: str, limit: int) -> None:
+    """Refuse text nested more than `limit` deep in [] and {}, without parsing it.
+
+    Why not just parse: json.loads recurses once per level, and in Pyodide a few
+    thousand levels overflow the WebAssembly stack, a crash no except can catch.
+    Only C-speed bytes operations are used (about 4 ms for a 1 MB request in
+    CPython).  Escaped backslashes and quotes go first, then every byte but
+    brackets and quotes, then the strings (brackets in them are text); what is
+    left is brackets only, and each pass of removing the innermost "[]" pairs
+    peels off one level.  Exact for valid JSON; for invalid JSON it can only
+    refuse text json.loads would have refused anyway.
+    """
+    data = text.encode("utf-8", "surrogatepass").replace(b"\\\\", b"").replace(b'\\"', b"")
+    data = data.translate(None, _NOT_STRUCTURE).replace(b'""', b"")  # an empty string, or two strings joined
+    if b'"' in data:
+        data = _QUOTED.sub(b"", data)
+    data = data.translate(_ONE_KIND)
+    too_deep = BadRequest(f"The request is nested too deeply (more than {limit} levels).")
+    if b"[" * (limit + 1) in data:
+        raise too_deep
+    for _ in range(limit):
+        if not data:
+            return
+        peeled = data.replace(b"[]", b"")
+        if len(peeled) == len(data):
+            raise BadRequest("The request is not valid JSON: its brackets do not match.")
+        data = peeled
+    if data:
+        raise too_deep
+
+
+def _show(value: Any) -> str:
+    """A short rendering of something a request sent, for a message (it may be huge)."""
+    return reprlib.repr(value)
+
+
 def _field(message: dict, name: str, kinds: tuple, optional: bool = False) -> Any:
+    """message[name] if it is one of `kinds` (true and false are not numbers here)."""
     value = message.get(name)
     if value is None and optional:
         return None
@@ -62,15 +134,24 @@ def _seat(message: dict, table: dict, spectator_ok: bool = False) -> Optional[in
     if seat is None and spectator_ok:
         return None
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table["players"]:
-        raise BadRequest(f"No seat {seat!r} at this table.")
+        raise BadRequest(f"No seat {_show(seat)} at this table.")
     return seat
 
 
 def _table(message: dict) -> dict:
-    table = _tables.get(message.get("table"))
+    table_id = message.get("table")
+    table = _tables.get(table_id) if isinstance(table_id, str) else None
     if table is None:
         raise BadRequest("No such table (it may have been closed).")
     return table
+
+
+def _game(message: dict):
+    """The game named by message["game"]; checked here so a long name is not quoted whole."""
+    game_id = message.get("game")
+    if not isinstance(game_id, str) or game_id not in games.ids():
+        raise BadRequest(f"No game called {_show(game_id)}; known games: {', '.join(games.ids())}.")
+    return games.get(game_id)
 
 
 def _open(table: dict) -> str:
@@ -91,16 +172,18 @@ def op_games(message: dict) -> dict:
 
 def op_new(message: dict) -> dict:
     """Open a table; with `actions`, replay them (to resume a saved game)."""
-    game = games.get(_field(message, "game", (str,)))
+    game = _game(message)
     players = _field(message, "players", (int,))
     seed = _field(message, "seed", (int, str))
     options = _field(message, "options", (dict,), optional=True) or {}
+    saved = _field(message, "actions", (list,), optional=True) or []
+    for step, entry in enumerate(saved):
+        if not isinstance(entry, dict):
+            raise BadRequest(f"Saved action {step + 1} is not an object.")
     state = game.setup(players, seed, options)
     table = {"game": game, "players": players, "seed": seed, "options": state["options"],
              "state": state, "actions": []}
-    for step, entry in enumerate(_field(message, "actions", (list,), optional=True) or []):
-        if not isinstance(entry, dict):
-            raise BadRequest(f"Saved action {step + 1} is not an object.")
+    for step, entry in enumerate(saved):
         try:
             table["state"] = game.apply(table["state"], entry.get("seat"), entry.get("action"))
         except ParlourError as exc:
@@ -112,7 +195,8 @@ def op_new(message: dict) -> dict:
 def op_view(message: dict) -> dict:
     table = _table(message)
     seat = _seat(message, table, spectator_ok=True)
-    return _snapshot(table, seat, with_legal=message.get("legal", True) is not False)
+    with_legal = _field(message, "legal", (bool,), optional=True)
+    return _snapshot(table, seat, with_legal=with_legal is not False)
 
 
 def _snapshot(table: dict, seat: Optional[int], with_legal: bool = True) -> dict:
@@ -123,17 +207,21 @@ def _snapshot(table: dict, seat: Optional[int], with_legal: bool = True) -> dict
 
 
 def op_act(message: dict) -> dict:
+    """Play one move; every field is checked before the table changes."""
     table = _table(message)
     seat = _seat(message, table)
     version = _field(message, "version", (int,))
     if version != len(table["actions"]):
-        raise BadRequest(f"That move was made on an old position (version {version}, now {len(table['actions'])}).")
+        raise BadRequest(f"That move was made on an old position (version {_show(version)}, "
+                         f"now {len(table['actions'])}).")
+    # the board to draw next, in the same round trip (saves a frame per move)
+    with_view = "view" in message
+    viewer = _seat({"seat": message["view"]}, table, spectator_ok=True) if with_view else None
     action = message.get("action")
-    table["state"] = table["game"].apply(table["state"], seat, action)
+    table["state"] = table["game"].apply(table["state"], seat, action)  # refuses, changing nothing
     table["actions"].append({"seat": seat, "action": action})
     reply = _status(table)
-    if "view" in message:  # the board to draw next, in the same round trip (saves a frame per move)
-        viewer = _seat({"seat": message["view"]}, table, spectator_ok=True)
+    if with_view:
         reply["snapshot"] = dict(_snapshot(table, viewer), seat=viewer)
     return reply
 
@@ -157,11 +245,20 @@ def op_bot(message: dict) -> dict:
     """Choose (not play) a move for a bot seat."""
     table = _table(message)
     seat = _seat(message, table)
-    kind = message.get("bot", "random")
+    kind = _field(message, "bot", (str,), optional=True)
+    kind = "random" if kind is None else kind
     if kind not in bots.BOTS:
-        raise BadRequest(f"No bot called {kind!r}.")
+        raise BadRequest(f"No bot called {_show(kind)}.")
+    game, state = table["game"], table["state"]
+    # Only a seat to move has moves (the contract test checks it), so ask nothing else of the bot.
+    if game.is_over(state):
+        raise IllegalAction(f"The game is over: {{p{seat}}} has no move to make.")
+    movers = game.to_move(state)
+    if seat not in movers:
+        waiting = " and ".join(f"{{p{s}}}" for s in movers)
+        raise IllegalAction(f"{{p{seat}}} has no move to make now: waiting for {waiting}.")
     rng = bots.bot_rng(table["seed"], len(table["actions"]), seat)
-    action = bots.BOTS[kind](table["game"], table["state"], seat, rng)
+    action = bots.BOTS[kind](game, state, seat, rng)
     return {"action": action, "version": len(table["actions"])}
 
 
@@ -209,15 +306,20 @@ def op_view_at(message: dict) -> dict:
 def op_simulate(message: dict) -> dict:
     """Random games for the benchmark: how fast this Python plays a game."""
     from .simulate import games_per_second
-    game_id = _field(message, "game", (str,))
-    games.get(game_id)
+    game = _game(message)
     players = _field(message, "players", (int,))
-    seconds = min(float(_field(message, "seconds", (int, float))), 30.0)
-    return games_per_second(game_id, players, seconds)
+    game.resolve_options(players, {})  # refuses a player count the game does not offer
+    seconds = _field(message, "seconds", (int, float))
+    if not seconds >= 0:
+        raise BadRequest("Field 'seconds' must be a number of seconds, 0 or more.")
+    return games_per_second(game.id, players, float(min(seconds, 30)))
 
 
 def op_close(message: dict) -> dict:
-    _tables.pop(message.get("table"), None)
+    """Forget a table; closing one already gone is not an error (the page closes on leaving)."""
+    table_id = message.get("table")
+    if isinstance(table_id, str):
+        _tables.pop(table_id, None)
     return {}
 
 
@@ -243,4 +345,21 @@ def op_qr_svg(message: dict) -> dict:
     return p2p.qr_svg(message)
 
 
-OPS.update({"replay_check": op_replay_check, "qr_svg": op_qr_svg})
+def op_verify_fair(message: dict) -> dict:
+    """A guest's end-of-game check of a network table (parlour.fairness)."""
+    from . import fairness
+    return fairness.verify_fair(message)
+
+
+def op_check(message: dict) -> dict:
+    """Would `seat` be allowed `action` now?  Changes nothing (the host checks a revealed sealed choice)."""
+    table = _table(message)
+    seat = _seat(message, table)
+    try:
+        table["game"].apply(table["state"], seat, message.get("action"))
+    except ParlourError as exc:
+        return {"legal": False, "error": str(exc)}
+    return {"legal": True, "error": None}
+
+
+OPS.update({"replay_check": op_replay_check, "qr_svg": op_qr_svg, "verify_fair": op_verify_fair, "check": op_check})

@@ -10,6 +10,7 @@ the player's words) and the read-only verbs.
 from __future__ import annotations
 
 import json
+import reprlib
 from typing import Any, Dict, List, Optional
 
 from .errors import BadOptions, IllegalAction
@@ -89,17 +90,17 @@ class Game:
             raise BadOptions("The number of players must be a whole number.")
         if not self.min_players <= num_players <= self.max_players:
             raise BadOptions(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {num_players}."
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {reprlib.repr(num_players)}."
             )
         options = dict(options or {})
         resolved = {}
         for name, spec in self.options.items():
             value = options.pop(name, spec["default"])
             if value not in spec["choices"]:
-                raise BadOptions(f"Option {name!r} must be one of {spec['choices']}, not {value!r}.")
+                raise BadOptions(f"Option {name!r} must be one of {spec['choices']}, not {reprlib.repr(value)}.")
             resolved[name] = value
         if options:
-            raise BadOptions(f"{self.title} has no option named {sorted(options)[0]!r}.")
+            raise BadOptions(f"{self.title} has no option named {reprlib.repr(sorted(options)[0])}.")
         return resolved
 
     def setup(self, num_players: int, seed: Seed, options: Optional[dict] = None) -> State:
@@ -133,7 +134,7 @@ class Game:
         if self.is_over(state):
             raise IllegalAction("The game is over; no more moves can be made.")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]:
-            raise IllegalAction(f"There is no seat {seat!r} at this table.")
+            raise IllegalAction(f"There is no seat {reprlib.repr(seat)} at this table.")
         movers = self.to_move(state)
         if seat not in movers:
             waiting = " and ".join(f"{{p{s}}}" for s in movers)

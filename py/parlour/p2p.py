@@ -1,73 +1,139 @@
 """What network play needs from Python, beside the engine: replaying a game to
-check it (fair dealing) and drawing QR codes (with segno, installed lazily).
+check it (fair dealing, see parlour.fairness) and drawing QR codes (with segno,
+installed lazily).
 
 Only the registry, the contract and the bots are used, never a game's internals.
 """
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Dict, List
+import reprlib
+from typing import Any, Dict, Iterable, List, Optional
 
 from . import bots, games
 from .errors import BadRequest, ParlourError
 from .game import canonical
 
+#: Bytes of text in one QR code: an invite fits easily; the largest code (version 40,
+#: low error correction) holds 2,953, so this also leaves room for segno's encoding.
+MAX_QR_BYTES = 1500
 
-def replay_check(message: dict) -> dict:
-    """Replay seed + actions; hash `seat`'s view after each listed version.
 
-    Returns {"hashes": {version: sha256}, "result", "failed": {step, error} | None,
-    "bot_mismatch": step | None}.  A move that does not replay stops the replay.
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def bot_plies(entries: Iterable[Any]) -> Dict[int, int]:
+    """{step: ply} from a `bots` list: a step's move was chosen by a bot at position `ply`.
+
+    A plain number n means step n chosen at ply n (a bot's ordinary turn); in a
+    secret round a bot chooses at the round's opening position, so its ply is
+    earlier than the step at which the move is played.
     """
-    game = games.get(_need(message, "game", str))
-    players = _need(message, "players", int)
-    seed = _need(message, "seed", str)
-    actions = _need(message, "actions", list)
-    seat = message.get("seat")
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
-        raise BadRequest(f"No seat {seat!r} at this table.")
-    wanted = {v for v in message.get("versions") or [] if isinstance(v, int) and not isinstance(v, bool)}
-    bot_steps = {v for v in message.get("bot_steps") or [] if isinstance(v, int) and not isinstance(v, bool)}
-    state = game.setup(players, seed, message.get("options") or {})
-    hashes: Dict[str, str] = {}
-    failed = None
-    bot_mismatch = None
+    plies: Dict[int, int] = {}
+    for entry in entries or []:
+        if _is_int(entry):
+            plies[entry] = entry
+        elif isinstance(entry, dict) and _is_int(entry.get("step")) and _is_int(entry.get("ply")):
+            plies[entry["step"]] = entry["ply"]
+        else:
+            raise BadRequest(f"Bot listing {str(entry)[:60]!r} is not a step.")
+    return plies
 
-    def record(version: int) -> None:
+
+def replay(game, players: int, seed: Any, options: dict, actions: List[Any], seat: Optional[int],
+           versions: Iterable[int] = (), plies: Optional[Dict[int, int]] = None,
+           illegal: Iterable[dict] = ()) -> dict:
+    """Replay `actions` from the seed; the one replay every fairness check uses.
+
+    Returns {"hashes": {version: sha256 of seat's view}, "result", "over",
+    "failed": {step, error} | None, "bot_mismatch": first step whose listed
+    bot move is not the bot's own choice, or None, "illegal": [bool] (for each
+    claim {seat, version, action}: is that move really refused at that
+    position?)}.  A move that does not replay stops the replay.
+    """
+    wanted = {v for v in versions if _is_int(v)}
+    plies = plies or {}
+    claims = list(illegal)
+    refused = [False] * len(claims)
+    by_ply: Dict[int, List[int]] = {}
+    for step, ply in plies.items():
+        by_ply.setdefault(ply, []).append(step)
+    expected: Dict[int, Any] = {}
+    bot_mismatch: Optional[int] = None
+    failed = None
+    state = game.setup(players, seed, options or {})
+    hashes: Dict[str, str] = {}
+
+    def at_position(version: int) -> None:
+        """Everything asked of the position after `version` moves."""
         if version in wanted:
             hashes[str(version)] = hashlib.sha256(canonical(game.view(state, seat)).encode()).hexdigest()
+        for step in by_ply.get(version, []):
+            mover = actions[step].get("seat") if 0 <= step < len(actions) and isinstance(actions[step], dict) else None
+            try:
+                expected[step] = canonical(bots.random_action(game, state, mover, bots.bot_rng(seed, version, mover)))
+            except (ValueError, ParlourError, TypeError):
+                expected[step] = None
+        for k, claim in enumerate(claims):
+            if claim.get("version") == version:
+                try:
+                    game.apply(state, claim.get("seat"), claim.get("action"))
+                except ParlourError:
+                    refused[k] = True
 
-    record(0)
+    at_position(0)
     for step, entry in enumerate(actions):
         if not isinstance(entry, dict):
             failed = {"step": step, "error": "not an object"}
             break
-        if step in bot_steps and bot_mismatch is None:
-            rng = bots.bot_rng(seed, step, entry.get("seat"))
-            try:
-                chosen = bots.random_action(game, state, entry.get("seat"), rng)
-            except (ValueError, ParlourError, TypeError):
-                chosen = None
-            if chosen is None or canonical(chosen) != canonical(entry.get("action")):
+        if step in plies and bot_mismatch is None:
+            if plies[step] > step or expected.get(step) is None or expected[step] != canonical(entry.get("action")):
                 bot_mismatch = step
         try:
             state = game.apply(state, entry.get("seat"), entry.get("action"))
         except ParlourError as exc:
             failed = {"step": step, "error": str(exc)}
             break
-        record(step + 1)
+        at_position(step + 1)
     over = game.is_over(state)
     return {"hashes": hashes, "result": game.result(state) if over else None, "over": over,
-            "failed": failed, "bot_mismatch": bot_mismatch}
+            "failed": failed, "bot_mismatch": bot_mismatch, "illegal": refused}
+
+
+def replay_check(message: dict) -> dict:
+    """Replay seed + actions; hash `seat`'s view after each listed version (see `replay`).
+
+    Every field is checked first, so a malformed request is refused as such
+    rather than failing half way through the replay.
+    """
+    game_id = _need(message, "game", str)
+    if game_id not in games.ids():
+        raise BadRequest(f"No game called {reprlib.repr(game_id)}.")
+    game = games.get(game_id)
+    players = _need(message, "players", int)
+    seed = _need(message, "seed", str)
+    actions = _need(message, "actions", list)
+    options = _optional(message, "options", dict) or {}
+    versions = _optional(message, "versions", list) or []
+    steps = _optional(message, "bot_steps", list) or []
+    seat = message.get("seat")
+    if seat is not None and (not _is_int(seat) or not 0 <= seat < players):
+        raise BadRequest(f"No seat {reprlib.repr(seat)} at this table.")
+    return replay(game, players, seed, options, actions, seat, versions, bot_plies(steps))
 
 
 def qr_svg(message: dict) -> dict:
     """An SVG QR code for `text` (segno must be installed; the worker does it on first use)."""
-    import segno  # installed by micropip from the wheel vendored in the build
-
     text = _need(message, "text", str)
-    if len(text) > 1500:
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError:  # a lone surrogate: not text any QR reader could return
+        raise BadRequest("That text cannot be put in a QR code.") from None
+    if size > MAX_QR_BYTES:
         raise BadRequest("Too much text for a QR code.")
+    import segno  # installed by micropip from the wheel vendored in the build; only once the request is good
+
     qr = segno.make(text, error="l", micro=False)
     style = {"scale": 4, "border": 3, "dark": "#2e2418", "light": "#ffffff"}
     return {"svg": qr.svg_inline(**style), "uri": qr.svg_data_uri(**style), "version": qr.version,
@@ -81,5 +147,10 @@ def _need(message: dict, name: str, kind: type) -> Any:
     return value
 
 
+def _optional(message: dict, name: str, kind: type) -> Any:
+    """message[name] when present and not null, else None; the wrong type is refused."""
+    return None if message.get(name) is None else _need(message, name, kind)
+
+
 OPS = {"replay_check": replay_check, "qr_svg": qr_svg}
-__all__: List[str] = ["replay_check", "qr_svg", "OPS"]
+__all__: List[str] = ["replay", "replay_check", "bot_plies", "qr_svg", "OPS"]

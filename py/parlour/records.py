@@ -14,10 +14,14 @@ from typing import Any, Dict, List, Optional
 
 from . import games
 from .errors import ParlourError
-from .game import canonical
+from .game import canonical, describe
 
 FORMAT = "parlour-record"
 FORMAT_VERSION = 1
+#: The largest record Parlour reads, in bytes of its JSON text (as a file, and as
+#: the page sends it to the engine).  The one limit: js/store/records.js mirrors
+#: it, and the facade's request limit (api.MAX_REQUEST_BYTES) is sized from it.
+MAX_RECORD_BYTES = 1_000_000
 MAX_ACTIONS = 20_000
 MAX_NAME = 40
 SEAT_KINDS = ("human", "bot", "remote")
@@ -59,8 +63,9 @@ def replay(record: Any) -> Dict[str, Any]:
     if record.get("format") != FORMAT:
         raise BadRecord(f"This is not a Parlour game record (its \"format\" is not {FORMAT!r}).")
     version = record.get("format_version")
-    if version != FORMAT_VERSION:
-        raise BadRecord(f"This record's format version {str(version)[:12]} is not one this Parlour reads "
+    # exactly the number 1: Python takes true (and 1.0) for 1, a record reader must not
+    if isinstance(version, bool) or not isinstance(version, int) or version != FORMAT_VERSION:
+        raise BadRecord(f"This record's format version {describe(version)[:12]} is not one this Parlour reads "
                         f"(it reads version {FORMAT_VERSION}).")
     game_id = _need(record, "game", (str,), "a game id")
     if game_id not in games.ids():

@@ -26,7 +26,8 @@ def seed_to_state(seed: Seed) -> str:
     """
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise TypeError(f"seed must be an int or a string, not {type(seed).__name__}")
-    digest = hashlib.sha256(f"parlour-seed:{seed}".encode("utf-8")).digest()
+    # surrogatepass: a lone surrogate (JSON allows "\ud800") is hashed, not a crash; other seeds are unchanged
+    digest = hashlib.sha256(f"parlour-seed:{seed}".encode("utf-8", "surrogatepass")).digest()
     return "%016x" % int.from_bytes(digest[:8], "big")
 
 

@@ -16,9 +16,10 @@ def assert_no_hidden_values(messages, seat):
     events = [m for m in messages if m["t"] == "ev" and not m.get("waiting")]
     assert events, "no events received"
     allowed = {"t", "n", "ev", "version", "view", "legal", "to_move", "over", "result", "hash", "round",
-               "names", "away", "kinds", "waiting"}
+               "names", "away", "kinds", "waiting", "ack"}
     for m in events:
         assert set(m) <= allowed, set(m) - allowed
+        assert isinstance(m["ack"], int), "ack numbers the guest's own messages, nothing else"
         state = states[m["version"]]
         assert m["view"] == game.view(state, seat), f"event {m['ev']}: the view is not the engine's view for seat {seat}"
         expected_legal = [] if seat is None else game.legal_actions(state, seat)
@@ -30,5 +31,9 @@ def assert_no_hidden_values(messages, seat):
             assert set(m["round"]) == {"version", "seats", "committed", "reveal"}
             assert all(re.fullmatch(r"[0-9a-f]{64}", h) for h in m["round"]["committed"].values())
     for m in messages:
-        assert m["t"] in {"welcome", "ev", "error", "fair"}, m["t"]
+        assert m["t"] in {"welcome", "ev", "error", "fair", "note"}, m["t"]
+        if m["t"] == "ev" and m.get("waiting") and m.get("deal"):
+            # before the deal: seals are hashes; nobody's bytes travel until every seal is in
+            assert set(m["deal"]) == {"seats", "sealed", "reveal"}
+            assert all(re.fullmatch(r"[0-9a-f]{64}", h) for h in m["deal"]["sealed"].values())
     return len(events)

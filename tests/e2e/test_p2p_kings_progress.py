@@ -38,6 +38,8 @@ def test_p2p_kings_progress_three_browsers(pw, site_url, artifacts):
             fair, text = wait_fair(g)
             assert fair == "ok", text
             assert "Verified fair" in text
+        print("the deal's reveal step took", host.evaluate("window.parlourNet.host.unsealMs"), "ms; end checks took",
+              [g.evaluate("window.parlourNet.guest.verifyMs") for g in (g1, g2)], "ms")
         g1.screenshot(path=str(artifacts / "p2p-guest-result.png"))
         assert host.locator("#result").count() == 1
         for seat, g in ((1, g1), (2, g2)):

@@ -1,0 +1,312 @@
+"""A guest's end-of-game check of a network table (docs/p2p.md, "Fair dealing").
+
+The host runs the engine, so only a check the guest makes itself can say the
+game was fair.  At the end the host sends everything it claims happened (its
+secret, the players' random bytes, the action log, every sealed choice's
+reveal, which moves bots made and who held each seat when); the guest's page
+sends that together with what it saw itself (commitments, view hashes, the
+moves it sent and whether the host received them) to `verify_fair`, which
+replays the game with this device's own engine and names the first check that
+fails.  A failure says who it points at: a guest that revealed an illegal
+choice is named as the guest, not blamed on the host.
+
+Written as pure functions over plain JSON so that dishonest hosts can be
+played in CPython tests.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+from typing import Any, Dict, List, Optional, Tuple
+
+from . import games
+from .errors import BadRequest
+from .game import canonical
+from .p2p import bot_plies, replay
+
+KINDS = ("human", "bot", "remote")
+
+
+def sha256_hex(data: Any) -> str:
+    return hashlib.sha256(data.encode() if isinstance(data, str) else data).hexdigest()
+
+
+def commitment_for(action: Any, nonce: str) -> str:
+    """The hash a seat sends to seal a choice: SHA-256(canonical(action) ":" nonce) (js/net/commit-reveal.js)."""
+    return sha256_hex(f"{canonical(action)}:{nonce}")
+
+
+def b64url(text: Any) -> bytes:
+    """Bytes from unpadded base64url; ValueError when unreadable."""
+    if not isinstance(text, str):
+        raise ValueError("not text")
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        raise ValueError("not base64url") from None
+
+
+def derive_seed(secret: bytes, entropy: List[Optional[bytes]]) -> str:
+    """SHA-256(secret ‖ bytes of each contributing seat in seat order), as hex (js/net/fairness.js)."""
+    return sha256_hex(secret + b"".join(e for e in entropy if e is not None))
+
+
+class Control:
+    """Who held each seat when: the host's timeline of {version, seat, kind}.
+
+    A change listed at version v holds from the move played at step v on; an
+    event the guest saw at version v may show the kinds before or after any
+    change listed at v.
+    """
+
+    def __init__(self, entries: List[dict], players: int):
+        last = 0
+        for e in entries:
+            if not (isinstance(e, dict) and _int(e.get("version")) and _int(e.get("seat"))
+                    and 0 <= e["seat"] < players and e.get("kind") in KINDS and e["version"] >= last):
+                raise ValueError(f"the seat timeline entry {str(e)[:60]} is not well-formed")
+            last = e["version"]
+        if {e["seat"] for e in entries if e["version"] == 0} != set(range(players)):
+            raise ValueError("the seat timeline does not say who held every seat at the start")
+        self.entries = entries
+        self.players = players
+
+    def at(self, seat: int, step: int) -> str:
+        """Who played `seat`'s move at `step`."""
+        kind = "remote"
+        for e in self.entries:
+            if e["version"] > step:
+                break
+            if e["seat"] == seat:
+                kind = e["kind"]
+        return kind
+
+    def shown_at(self, version: int) -> List[List[str]]:
+        """Every seat list an event at `version` may have shown."""
+        kinds = ["remote"] * self.players
+        options: List[List[str]] = []
+        for e in self.entries:
+            if e["version"] > version:
+                break
+            if e["version"] == version:
+                options.append(list(kinds))
+            kinds[e["seat"]] = e["kind"]
+        options.append(list(kinds))
+        return options
+
+    def handovers(self) -> List[dict]:
+        """Changes after the deal (the first entry for each seat says who sat down)."""
+        seen, changes = set(), []
+        for e in self.entries:
+            if e["seat"] in seen:
+                changes.append(e)
+            seen.add(e["seat"])
+        return changes
+
+
+class _Steps:
+    """The checks in order; the first failure stops the list."""
+
+    def __init__(self) -> None:
+        self.steps: List[dict] = []
+
+    def check(self, name: str, ok: bool, detail: str = "", blame: str = "host") -> bool:
+        self.steps.append({"name": name, "ok": bool(ok), "detail": "" if ok else detail,
+                           "blame": None if ok else blame})
+        return bool(ok)
+
+
+def verify_fair(message: dict) -> dict:
+    """Check a finished network game from one guest's side.
+
+    message = {"mine": what this guest kept, "fair": what the host revealed}
+    (shapes in docs/p2p.md).  Returns {"verified", "steps": [{name, ok, detail,
+    blame}], "notes": [sentences about handovers and forfeits]}.
+    """
+    mine, fair = message.get("mine"), message.get("fair")
+    if not isinstance(mine, dict) or not isinstance(fair, dict):
+        raise BadRequest("verify_fair needs 'mine' and 'fair' objects.")
+    steps = _Steps()
+    notes: List[str] = []
+    try:
+        _verify(mine, fair, steps, notes)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        steps.check("the host's end-of-game message is readable", False, f"it is malformed ({exc})")
+    return {"verified": all(s["ok"] for s in steps.steps), "steps": steps.steps, "notes": notes}
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _verify(mine: dict, fair: dict, steps: _Steps, notes: List[str]) -> None:
+    game = games.get(mine["game"])
+    players: int = mine["players"]
+    me: Optional[int] = mine.get("seat")
+    actions: List[dict] = fair["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, dict) and _int(a.get("seat")) for a in actions):
+        raise ValueError("the action log is not a list of moves")
+
+    # 1. The deal: the host's secret, the players' bytes, the seed.
+    secret = b64url(fair["secret"])
+    if not steps.check("the host's secret matches its commitment", sha256_hex(secret) == mine["commitment"],
+                       "SHA-256 of the revealed secret is not the commitment sent when the table opened"):
+        return
+    entropy: List[Any] = fair["entropy"]
+    if not isinstance(entropy, list) or len(entropy) != players:
+        raise ValueError("the players' bytes are not listed by seat")
+    sealed: Optional[Dict[str, str]] = mine.get("entropy_commits")
+    if sealed is not None:
+        listed = {str(s) for s, e in enumerate(entropy) if e is not None}
+        if not steps.check("only the guests' bytes went into the seed", listed == set(sealed),
+                           f"bytes are listed for seats {_seats(listed)}, but seats {_seats(sealed)} sealed theirs"):
+            return
+        bad = next((s for s in sorted(sealed) if sha256_hex(b64url(entropy[int(s)])) != sealed[s]), None)
+        if not steps.check("every guest's bytes are the ones it sealed before anyone revealed", bad is None,
+                           f"seat {int(bad or 0) + 1}'s bytes do not match the hash it sealed"):
+            return
+    else:
+        notes.append("You joined after the deal, so the players' random bytes were not checked against their seals.")
+    if me is not None and mine.get("entropy") is not None:
+        if not steps.check("your random bytes went into the seed", entropy[me] == mine["entropy"],
+                           "the bytes listed for your seat are not the ones you sent"):
+            return
+    seed = derive_seed(secret, [b64url(e) if e is not None else None for e in entropy])
+    if not steps.check("the seed is SHA-256 of the secret and the guests' bytes", seed == fair["seed"],
+                       f"the host played seed {str(fair['seed'])[:12]}…, the secret and bytes give {seed[:12]}…"):
+        return
+
+    # 2. The moves: replay everything with this device's engine.
+    control = Control(fair["control"], players)
+    plies = bot_plies(fair["bots"])
+    forfeits: List[dict] = fair.get("forfeits") or []
+    for f in forfeits:
+        if not (_int(f.get("seat")) and _int(f.get("version")) and _int(f.get("step")) and f.get("reason") in ("illegal", "bot")):
+            raise ValueError("a forfeit is not well-formed")
+    claims = [{"seat": f["seat"], "version": f["version"], "action": f.get("action")}
+              for f in forfeits if f["reason"] == "illegal"]
+    views: Dict[str, str] = mine.get("views") or {}
+    versions = [int(v) for v in views]
+    result = replay(game, players, fair["seed"], mine.get("options") or {}, actions, me, versions, plies, claims)
+    failed = result["failed"]
+    if not steps.check("every move replays", failed is None,
+                       f"move {failed['step'] + 1 if failed else 0}: {failed['error'] if failed else ''}"):
+        return
+
+    # 3. Who played: the seat timeline agrees with what this guest was shown; bots' moves are the bots'.
+    for version, kinds in mine.get("kinds_seen") or []:
+        if not steps.check("every seat was played by whom you were shown", kinds in control.shown_at(version),
+                           f"at move {version} you were shown {', '.join(kinds)}, which the host's timeline never had"):
+            return
+    for step, entry in enumerate(actions):
+        holder = control.at(entry["seat"], step)
+        forfeit = _forfeit_at(forfeits, entry["seat"], step)
+        if holder == "bot" and step not in plies:
+            steps.check("every move by a bot is listed and checked", False,
+                        f"move {step + 1} was played while a bot held seat {entry['seat'] + 1}, but is not listed as the bot's")
+            return
+        if step in plies and holder != "bot" and not (forfeit and plies[step] == forfeit["version"]):
+            steps.check("every move by a bot is listed and checked", False,
+                        f"move {step + 1} is listed as a bot's, but a person held seat {entry['seat'] + 1} and forfeited nothing")
+            return
+    mismatch = result["bot_mismatch"]
+    if not steps.check("every bot move is the bot's own choice", mismatch is None,
+                       f"move {(mismatch or 0) + 1} is not what the bot chooses there"):
+        return
+    bad_view = next((v for v in sorted(versions) if result["hashes"].get(str(v)) != views[str(v)]), None)
+    if not steps.check("every view you were sent matches the replay", bad_view is None,
+                       f"the view you were sent after move {bad_view} is not the replay's"):
+        return
+
+    # 4. Sealed choices: each commitment was revealed and played, or forfeited by the rules.
+    if not _check_sealed(mine, fair, actions, control, plies, forfeits, result["illegal"], steps, notes, players):
+        return
+
+    # 5. This guest's own moves: every move the host received was played as sent, and nothing else for it.
+    if me is not None and not _check_own_moves(mine, actions, control, plies, forfeits, me, players, steps):
+        return
+
+    if mine.get("result") is not None:
+        steps.check("the result is the replay's", canonical(result["result"]) == canonical(mine["result"]),
+                    "the result you were shown is not the replay's")
+    for e in control.handovers():
+        who = f"{{p{e['seat']}}} (seat {e['seat'] + 1})"
+        notes.append(f"The host handed {who} to a bot at move {e['version'] + 1}." if e["kind"] == "bot"
+                     else f"A person took {who} back at move {e['version'] + 1}.")
+
+
+def _forfeit_at(forfeits: List[dict], seat: int, step: int) -> Optional[dict]:
+    return next((f for f in forfeits if f["seat"] == seat and f["step"] == step), None)
+
+
+def _seats(keys: Any) -> str:
+    return ", ".join(str(int(k) + 1) for k in sorted(keys, key=int)) or "none"
+
+
+def _played(actions: List[dict], seat: int, version: int, players: int, action: Any) -> bool:
+    """Was `action` played by `seat` in the round that opened at `version`?"""
+    want = canonical(action)
+    return any(a["seat"] == seat and canonical(a.get("action")) == want for a in actions[version:version + players])
+
+
+def _check_sealed(mine: dict, fair: dict, actions: List[dict], control: Control, plies: Dict[int, int],
+                  forfeits: List[dict], illegal: List[bool], steps: _Steps, notes: List[str], players: int) -> bool:
+    claims = [f for f in forfeits if f["reason"] == "illegal"]
+    for f, really in zip(claims, illegal):
+        if not steps.check("every forfeited choice was really against the rules", really,
+                           f"the host says seat {f['seat'] + 1}'s choice at move {f['version']} broke the rules, but the rules allow it"):
+            return False
+    reveals: List[dict] = fair.get("reveals") or []
+    for c in mine.get("commits") or []:
+        seat, version, hsh = c["seat"], c["version"], c["hash"]
+        name = f"seat {seat + 1}'s sealed choice at move {version} was revealed as committed and played"
+        reveal = next((r for r in reveals if r.get("seat") == seat and r.get("version") == version
+                       and isinstance(r.get("nonce"), str) and commitment_for(r.get("action"), r["nonce"]) == hsh), None)
+        if reveal is not None:
+            if not steps.check(name, _played(actions, seat, version, players, reveal["action"]),
+                               "the revealed choice is not the move played"):
+                return False
+            continue
+        forfeit = next((f for f in forfeits if f["seat"] == seat and f["version"] == version), None)
+        if forfeit and forfeit["reason"] == "illegal" and isinstance(forfeit.get("nonce"), str) \
+                and commitment_for(forfeit.get("action"), forfeit["nonce"]) == hsh:
+            notes.append(f"{{p{seat}}} (seat {seat + 1}) revealed a choice the rules refuse in the secret round at move {version + 1}; "
+                         "a bot chose for that seat instead (the guest's fault, not the host's).")
+            continue
+        if forfeit and forfeit["reason"] == "bot" and control.at(seat, forfeit["step"]) == "bot" and forfeit["step"] in plies:
+            notes.append(f"{{p{seat}}}'s sealed choice in the round at move {version + 1} never came; the host handed the seat to a bot.")
+            continue
+        steps.check(name, False, "no reveal matches the commitment and nothing forfeited it")
+        return False
+    return True
+
+
+def _check_own_moves(mine: dict, actions: List[dict], control: Control, plies: Dict[int, int],
+                     forfeits: List[dict], me: int, players: int, steps: _Steps) -> bool:
+    name = "every move you sent was played as sent, and nothing else was played for you"
+    sent: List[dict] = mine.get("sent") or []
+    for s in sent:
+        if not s.get("received") or s.get("refused"):
+            continue
+        v, action = s["version"], s["action"]
+        if s["kind"] == "act":
+            ok = 0 <= v < len(actions) and actions[v]["seat"] == me and canonical(actions[v].get("action")) == canonical(action)
+        else:
+            ok = _played(actions, me, v, players, action) or any(
+                f["seat"] == me and f["version"] == v and f["reason"] == "illegal" for f in forfeits)
+        if not steps.check(name, ok, f"your move at move {v + 1} was received by the host but not played as you sent it"):
+            return False
+    since = mine.get("joined_at") or 0
+    for step, entry in enumerate(actions):
+        if step < since or entry["seat"] != me or step in plies or control.at(me, step) != "remote":
+            continue
+        want = canonical(entry.get("action"))
+        ok = any(canonical(s["action"]) == want and (
+            s["version"] == step if s["kind"] == "act" else s["version"] <= step < s["version"] + players) for s in sent)
+        if not steps.check(name, ok, f"move {step + 1} was played for your seat, but you never sent it"):
+            return False
+    return True
+
+
+__all__: Tuple[str, ...] = ("verify_fair", "commitment_for", "derive_seed", "Control")

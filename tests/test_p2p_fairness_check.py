@@ -1,0 +1,238 @@
+"""parlour.fairness.verify_fair: a guest's own end-of-game check, against honest and dishonest hosts.
+
+Each dishonest host below was reproduced against the old check (issue 15) and passed it
+as "Verified fair"; each must now fail at the step named, and a guest that cheats must be
+named as the guest."""
+import hashlib
+import json
+
+import pytest
+
+from p2p_sim import SimTable, b64, forfeit_illegal
+from parlour import api, bots
+from parlour.fairness import derive_seed, verify_fair
+
+
+def check(table, seat):
+    return verify_fair({"mine": table.mines[seat], "fair": table.fair()})
+
+
+def failed_step(outcome):
+    return next((s for s in outcome["steps"] if not s["ok"]), None)
+
+
+@pytest.mark.parametrize("game_id,kinds", [
+    ("kings-progress", ["human", "remote", "remote"]),
+    ("kings-cottage", ["human", "remote", "bot"]),
+    ("castles", ["remote", "bot"]),
+])
+def test_p2p_honest_host_is_verified_fair(game_id, kinds):
+    table = SimTable(game_id, kinds, seed=3).play()
+    for seat in table.mines:
+        outcome = check(table, seat)
+        assert outcome["verified"], failed_step(outcome)
+        assert len(outcome["steps"]) >= 8
+
+
+def test_p2p_verify_fair_is_reachable_through_the_facade():
+    table = SimTable("kings-progress", ["human", "remote"], seed=4).play()
+    reply = json.loads(api.handle(json.dumps({"op": "verify_fair", "mine": table.mines[1], "fair": table.fair()})))
+    assert reply["ok"] and reply["steps"] and all(s["ok"] for s in reply["steps"])
+
+
+def test_p2p_host_cannot_list_bytes_for_its_own_seat():
+    """Grinding through the host's own seat: bytes listed for a seat that sealed none."""
+    table = SimTable("kings-progress", ["human", "remote"], seed=5).play()
+    fair = table.fair()
+    fair["entropy"][0] = b64(b"\x07" * 32)
+    fair["seed"] = derive_seed(b"", [])  # whatever it claims, the bytes step comes first
+    outcome = verify_fair({"mine": table.mines[1], "fair": fair})
+    assert failed_step(outcome)["name"] == "only the guests' bytes went into the seed"
+    assert failed_step(outcome)["blame"] == "host"
+
+
+def test_p2p_host_cannot_swap_a_guests_bytes_after_the_seals():
+    table = SimTable("kings-progress", ["human", "remote", "remote"], seed=6).play()
+    fair = table.fair()
+    fair["entropy"][2] = b64(b"\x01" * 32)
+    outcome = verify_fair({"mine": table.mines[1], "fair": fair})
+    assert "sealed before anyone revealed" in failed_step(outcome)["name"]
+
+
+def test_p2p_host_cannot_replace_a_guests_move():
+    table = SimTable("kings-progress", ["human", "remote"], seed=7)
+    replaced = []
+
+    def choose(t, seat):
+        return None
+
+    table.play(choose)
+    fair = table.fair()
+    # Find a guest move with another legal choice and play that one instead, keeping the game consistent:
+    # the host would then send views of its own game, so replay from scratch with the swap.
+    step = next(i for i, a in enumerate(fair["actions"]) if a["seat"] == 1)
+    rebuilt = SimTable("kings-progress", ["human", "remote"], seed=7)
+    for i, entry in enumerate(fair["actions"]):
+        seat, action = entry["seat"], entry["action"]
+        if i == step:
+            others = [a for a in rebuilt.game.legal_actions(rebuilt.state, seat) if a != action]
+            if others:
+                action = others[0]
+                replaced.append(i)
+        if rebuilt.game.is_over(rebuilt.state):
+            break
+        try:
+            rebuilt.apply(seat, action)
+        except Exception:
+            break
+    assert replaced
+    # the guest's record: what it really sent, with the views the dishonest host showed it
+    mine = dict(rebuilt.mines[1], sent=table.mines[1]["sent"][:1])
+    fair2 = rebuilt.fair()
+    outcome = verify_fair({"mine": mine, "fair": fair2})
+    assert failed_step(outcome)["name"].startswith("every move you sent was played as sent")
+
+
+def test_p2p_host_cannot_play_a_move_the_guest_never_sent():
+    table = SimTable("kings-progress", ["human", "remote"], seed=8).play()
+    mine = dict(table.mines[1], sent=table.mines[1]["sent"][:-1])
+    outcome = verify_fair({"mine": mine, "fair": table.fair()})
+    assert "you never sent it" in failed_step(outcome)["detail"]
+
+
+def test_p2p_unlisted_bot_moves_fail_the_check():
+    table = SimTable("kings-progress", ["bot", "remote"], seed=9).play()
+    fair = table.fair()
+    fair["bots"] = fair["bots"][1:]
+    outcome = verify_fair({"mine": table.mines[1], "fair": fair})
+    assert failed_step(outcome)["name"] == "every move by a bot is listed and checked"
+
+
+def test_p2p_replaced_bot_move_fails_the_check():
+    table = SimTable("kings-progress", ["bot", "remote"], seed=10).play()
+    fair = table.fair()
+    # a bot step whose move the host swaps for another legal one (replayable because we rebuild)
+    rebuilt = SimTable("kings-progress", ["bot", "remote"], seed=10)
+    swapped = False
+    for i, entry in enumerate(fair["actions"]):
+        seat, action = entry["seat"], entry["action"]
+        if not swapped and seat == 0:
+            others = [a for a in rebuilt.game.legal_actions(rebuilt.state, 0) if a != action]
+            if others:
+                action, swapped = others[-1], True
+        if rebuilt.game.is_over(rebuilt.state):
+            break
+        try:
+            rebuilt.apply(seat, action, by_bot=seat == 0)
+        except Exception:
+            break
+    assert swapped
+    mine = dict(rebuilt.mines[1], sent=[])
+    outcome = verify_fair({"mine": mine, "fair": rebuilt.fair()})
+    assert failed_step(outcome)["name"] == "every bot move is the bot's own choice"
+
+
+def test_p2p_bot_choices_in_secret_rounds_are_listed_and_checked():
+    table = SimTable("kings-cottage", ["remote", "bot", "bot"], seed=11).play()
+    fair = table.fair()
+    round_bots = [b for b in fair["bots"] if b["ply"] != b["step"]]
+    assert round_bots, "King's Cottage investments by bots are chosen at the round's opening"
+    assert check(table, 0)["verified"]
+    fair["bots"] = [b for b in fair["bots"] if b not in round_bots[:1]]
+    outcome = verify_fair({"mine": table.mines[0], "fair": fair})
+    assert failed_step(outcome)["name"] == "every move by a bot is listed and checked"
+
+
+def test_p2p_illegal_reveal_forfeits_and_blames_the_guest():
+    bogus = {"type": "bogus"}
+    done = []
+
+    def hook(t, info):
+        if not done and 1 in info["sealed"]:
+            forfeit_illegal(t, info, 1, bogus)
+            done.append(info["version"])
+
+    table = SimTable("kings-cottage", ["human", "remote", "remote"], seed=12).play(round_hook=hook)
+    assert done
+    outcome = check(table, 2)
+    assert outcome["verified"], failed_step(outcome)
+    assert any("{p1} (seat 2) revealed a choice the rules refuse" in n and "guest's fault" in n for n in outcome["notes"])
+    # the cheating guest's own check also passes: its move was refused by the rules, openly
+    assert check(table, 1)["verified"]
+
+
+def test_p2p_host_cannot_claim_a_legal_reveal_was_illegal():
+    done = []
+
+    def hook(t, info):
+        if not done and 1 in info["sealed"]:
+            legal_choice = info["sealed"][1]["action"]
+            forfeit_illegal(t, info, 1, legal_choice)
+            done.append(True)
+
+    table = SimTable("kings-cottage", ["human", "remote", "remote"], seed=13).play(round_hook=hook)
+    outcome = check(table, 2)
+    assert failed_step(outcome)["name"] == "every forfeited choice was really against the rules"
+    assert failed_step(outcome)["blame"] == "host"
+
+
+def test_p2p_missing_reveal_handed_to_bot_is_named_not_failed():
+    done = []
+
+    def hook(t, info):
+        if not done and 1 in info["sealed"]:
+            c = info["sealed"][1]
+            t.hand_over(1, "bot")
+            c["forfeit"] = {"seat": 1, "version": info["version"], "reason": "bot"}
+            c["replacement"] = bots.random_action(t.game, t.state, 1, bots.bot_rng(t.seed, info["version"], 1))
+            for s in t.mines[1]["sent"]:
+                if s["version"] == info["version"] and s["kind"] == "reveal":
+                    s["received"] = False  # its reveal never reached the host
+            done.append(True)
+
+    table = SimTable("kings-cottage", ["human", "remote", "remote"], seed=14).play(round_hook=hook)
+    for seat in (1, 2):
+        outcome = check(table, seat)
+        assert outcome["verified"], (seat, failed_step(outcome))
+        assert any("handed {p1} (seat 2) to a bot" in n for n in outcome["notes"])
+
+
+def test_p2p_host_cannot_override_a_received_reveal_with_a_bot():
+    done = []
+
+    def hook(t, info):
+        if not done and 1 in info["sealed"]:
+            c = info["sealed"][1]
+            t.hand_over(1, "bot")
+            c["forfeit"] = {"seat": 1, "version": info["version"], "reason": "bot"}
+            replacement = [a for a in t.game.legal_actions(t.state, 1) if a != c["action"]]
+            c["replacement"] = bots.random_action(t.game, t.state, 1, bots.bot_rng(t.seed, info["version"], 1))
+            done.append(replacement)
+
+    table = SimTable("kings-cottage", ["human", "remote", "remote"], seed=15).play(round_hook=hook)
+    outcome = check(table, 1)
+    # the guest's reveal was received, so the host had to play it (unless it matched the bot's by chance)
+    assert not outcome["verified"]
+    assert failed_step(outcome)["name"].startswith("every move you sent was played")
+
+
+def test_p2p_timeline_must_match_what_the_guest_was_shown():
+    table = SimTable("kings-progress", ["bot", "remote"], seed=16).play()
+    fair = table.fair()
+    fair["control"][0] = {"version": 0, "seat": 0, "kind": "human"}
+    outcome = verify_fair({"mine": table.mines[1], "fair": fair})
+    assert failed_step(outcome)["name"] == "every seat was played by whom you were shown"
+
+
+def test_p2p_malformed_fair_message_fails_cleanly():
+    table = SimTable("kings-progress", ["human", "remote"], seed=17).play()
+    for broken in ({"secret": 5}, {"actions": "x"}, {"control": [{"seat": 0}]}, {"entropy": None}):
+        fair = dict(table.fair(), **broken)
+        outcome = verify_fair({"mine": table.mines[1], "fair": fair})
+        assert not outcome["verified"]
+
+
+def test_p2p_seed_commitment_hash_is_sha256_of_the_bytes():
+    table = SimTable("kings-progress", ["human", "remote"], seed=18)
+    sealed = table.mines[1]["entropy_commits"]["1"]
+    assert sealed == hashlib.sha256(table.entropy[1]).hexdigest()
