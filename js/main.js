@@ -4,17 +4,18 @@
  * while Python loads), and opens a table when a game starts.
  */
 import { Engine } from "./engine/bridge.js";
-import { h, toast } from "./ui/dom.js";
+import { h, toast } from "./common/dom.js";
 import { renderLobby } from "./ui/lobby.js";
 import { renderSavedGames } from "./ui/saved-games.js";
 import { readRecordFile, toRecord } from "./store/records.js";
 import { hasBoard } from "./games/ids.js";
 import { watchForUpdates } from "./ui/updates.js";
+import { onNetworkStoreNotice } from "./net/store.js";
 
 // Tables, the replay viewer and networking load when first used: the lobby needs none of them.
-const tables = () => import("./ui/table.js");
+const tables = () => import("./tables/local-table.js");
 const replays = () => import("./ui/replay.js");
-const network = () => import("./net/app.js");
+const network = () => import("./tables/network.js");
 
 const html = document.documentElement;
 const lobbyRoot = /** @type {HTMLElement} */ (document.getElementById("lobby"));
@@ -149,12 +150,13 @@ async function boot() {
   }
 }
 
-/** What network tables (js/net) need from the shell. */
+/** What network tables (js/tables/network.js) need from the shell. */
 function netDeps() {
   return { engine, tableRoot, botDelay, showTable, showLobby, pythonReady };
 }
 
 // An invite opened in a tab already showing Parlour (only the fragment changes): start afresh.
 addEventListener("hashchange", () => { if (location.hash.startsWith("#join=")) location.reload(); });
+onNetworkStoreNotice(({ message, kind }) => toast(message, kind));
 boot();
 watchForUpdates();

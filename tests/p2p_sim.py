@@ -1,4 +1,4 @@
-"""A network table played in CPython the way js/net/host-table.js and guest-table.js play it:
+"""A network table played in CPython the way js/tables/host-table.js and guest-table.js play it:
 the host's `fair` message and each guest's record, for parlour.fairness.verify_fair.
 
 Tests then bend the host's claims (or a guest's reveal) and check that the guest's check

@@ -55,30 +55,40 @@ PYTHON_LAYERS: List[Layer] = [
           must_not=["parlour.games.*.**"]),  # games only through the registry, parlour.games
 ]
 
-JS_GAME_PRIVATE = ["js/engine/**", "js/net/**", "js/store/**"]
-
-#: js/net/* and js/ui/*: NOT ENCODED YET.  The network and UI layers are being split
-#: (issue 9, its second part); their rows go here when the split lands, and are checked
-#: before the catch-all row at the end of JS_LAYERS.  Until then js/net, js/ui and the
-#: app shell (js/main.js) are unchecked.
-JS_NET_AND_UI_LAYERS: List[Layer] = []
+JS_GAME_PRIVATE = ["js/engine/**", "js/net/**", "js/store/**", "js/tables/**", "js/ui/**"]
+RENDERER_INSIDES = "js/games/*/**"  # a game's renderer files: only the registry (js/games/index.js) reaches them
 
 JS_LAYERS: List[Layer] = [
+    Layer("DOM helpers", who=["js/common/**"], may=["js/common/**"],
+          must_not=["js/board/**", "js/games/**", "js/engine/**", "js/store/**", "js/net/**", "js/tables/**", "js/ui/**"]),
     Layer("a game's renderer", who=["js/games/<game>/**"],
-          may=["js/board/**", "js/games/<game>/**", "js/ui/dom.js"],  # js/ui/dom.js: for now (it moves with the ui split)
+          may=["js/board/**", "js/games/<game>/**", "js/common/**"],
           must_not=["js/games/<other>/**", "js/games/index.js", "js/games/ids.js", *JS_GAME_PRIVATE]),
     Layer("the renderers' registry", who=["js/games/index.js", "js/games/ids.js"],
           may=["js/games/*/board.js", "js/games/ids.js"],  # each game's entry point, never its helpers
-          must_not=["js/ui/**", "js/board/**", *JS_GAME_PRIVATE]),
+          must_not=["js/common/**", "js/board/**", *JS_GAME_PRIVATE]),
     Layer("board toolkit", who=["js/board/**"], may=["js/board/**"],
-          must_not=["js/ui/**", "js/net/**", "js/games/**", "js/engine/**", "js/store/**"]),
+          must_not=["js/common/**", "js/games/**", *JS_GAME_PRIVATE]),
     Layer("saved games and record files", who=["js/store/**"], may=["js/store/**"],
-          must_not=["js/engine/**", "js/games/**", "js/board/**", "js/ui/**", "js/net/**"]),
+          must_not=["js/common/**", "js/games/**", "js/board/**", "js/engine/**", "js/net/**", "js/tables/**", "js/ui/**"]),
     Layer("worker bridge", who=["js/engine/bridge.js"], may=[], must_not=["js/**"]),
     Layer("Pyodide worker", who=["js/engine/worker.js"], may=["pyodide/**"], must_not=["js/**"]),
-    *JS_NET_AND_UI_LAYERS,  # js/net/* and js/ui/*: see above
-    Layer("unchecked for now: js/net, js/ui, js/main.js", who=["js/**"], may=None, must_not=[]),
+    # transport and protocol: no DOM (see test_the_network_layer_draws_nothing), no game, no table
+    Layer("network: transport and protocol", who=["js/net/**"], may=["js/net/**", "js/engine/bridge.js"],
+          must_not=["js/common/**", "js/games/**", "js/board/**", "js/store/**", "js/tables/**", "js/ui/**"]),
+    # the three table controllers (this device, hosting, joining) and their screens
+    Layer("tables", who=["js/tables/**"],
+          may=["js/tables/**", "js/net/**", "js/store/**", "js/engine/bridge.js", "js/games/index.js", "js/common/**"],
+          must_not=["js/ui/**", RENDERER_INSIDES, "js/board/**", "js/engine/worker.js"]),
+    Layer("lobby, saved games, replay viewer, update notice", who=["js/ui/**"],
+          may=["js/ui/**", "js/tables/**", "js/net/store.js", "js/store/**", "js/engine/bridge.js",
+               "js/games/index.js", "js/games/ids.js", "js/common/**"],
+          must_not=[RENDERER_INSIDES, "js/board/**", "js/engine/worker.js"]),
+    Layer("app shell", who=["js/main.js"], may=None, must_not=[RENDERER_INSIDES, "js/board/**", "js/engine/worker.js"]),
 ]
+
+#: What must not appear in the network layer: it is transport and protocol, and draws nothing.
+NO_DOM = re.compile(r"\b(document|HTMLElement|innerHTML|customElements|requestAnimationFrame)\b")
 
 #: What js/engine/worker.js may `pyimport`: the facade, and micropip for optional helpers (segno).
 WORKER_PYTHON = {"parlour.api", "micropip"}
@@ -289,6 +299,16 @@ def js_violations(root: Path, layers: Sequence[Layer] = JS_LAYERS) -> List[str]:
     return problems
 
 
+def dom_uses(root: Path, folder: str = "js/net") -> List[str]:
+    """Lines in `folder` that touch the DOM (the network layer must not)."""
+    found = []
+    for path in sorted((root / folder).rglob("*.js")):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if NO_DOM.search(line):
+                found.append(f"{path.relative_to(root).as_posix()}:{number}: {line.strip()}")
+    return found
+
+
 def worker_python(root: Path) -> Set[str]:
     """The Python modules js/engine/worker.js imports with pyodide.pyimport."""
     return set(re.findall(r'pyimport\(\s*"([^"]+)"\s*\)', (root / "js" / "engine" / "worker.js").read_text()))
@@ -312,23 +332,32 @@ def test_js_imports_follow_the_layer_table():
     assert not problems, "imports across the layer table (docs/ARCHITECTURE.md):\n" + "\n".join(problems)
 
 
+def test_the_network_layer_draws_nothing():
+    uses = dom_uses(ROOT)
+    assert not uses, "js/net is transport and protocol; drawing belongs in js/tables:\n" + "\n".join(uses)
+
+
 def test_the_worker_imports_only_the_facade():
     assert worker_python(ROOT) <= WORKER_PYTHON, worker_python(ROOT) - WORKER_PYTHON
 
 
 def test_every_game_has_its_folders():
-    """One folder per game: a Python package, a renderer folder with board.js, its stylesheet linked."""
+    """One folder per game: a Python package for every registered game; for every game the lobby
+    offers (js/games/ids.js), a renderer folder with board.js and its stylesheet linked.  A game
+    may be registered before its board exists (the lobby does not offer it yet), never the reverse."""
     from parlour.games import MODULES
     ids_js = (ROOT / "js" / "games" / "ids.js").read_text()
+    board_ids = re.findall(r'"([a-z0-9-]+)"', ids_js.split("BOARD_IDS", 1)[1].split("]", 1)[0])
     registry_js = (ROOT / "js" / "games" / "index.js").read_text()
     index_html = (ROOT / "index.html").read_text()
-    for game_id, module in MODULES.items():
+    for module in MODULES.values():
         assert (ROOT / "py" / "parlour" / "games" / module / "__init__.py").is_file(), module
+    assert set(board_ids) <= set(MODULES), f"boards for games not in the registry: {set(board_ids) - set(MODULES)}"
+    for game_id in board_ids:
         assert (ROOT / "js" / "games" / game_id / "board.js").is_file(), game_id
-        assert f'"{game_id}"' in ids_js, f"{game_id} is missing from js/games/ids.js"
         assert f'"./{game_id}/board.js"' in registry_js, f"js/games/index.js does not import {game_id}/board.js"
     folders = {p.name for p in (ROOT / "js" / "games").iterdir() if p.is_dir()}
-    assert folders <= set(MODULES), f"renderer folders with no game in the registry: {folders - set(MODULES)}"
+    assert folders == set(board_ids), f"renderer folders and js/games/ids.js disagree: {folders ^ set(board_ids)}"
     for css in sorted((ROOT / "js" / "games").glob("*/*.css")):
         href = css.relative_to(ROOT).as_posix()
         assert f'href="{href}"' in index_html, f"index.html does not link {href}"
@@ -361,19 +390,25 @@ CLEAN_PY = {
 CLEAN_JS = {
     "js/board/svg.js": "export const el = 1;\n",
     "js/board/piecepack.js": 'import { el } from "./svg.js";\n',
-    "js/ui/dom.js": "export const h = 1;\n",
+    "js/common/dom.js": "export const h = 1;\n",
     "js/engine/bridge.js": "export class Engine {}\n",
     "js/engine/worker.js": 'import { loadPyodide } from "../../pyodide/pyodide.mjs";\n',
     "js/store/games-db.js": "export const db = 1;\n",
     "js/store/records.js": '/** @param {import("./games-db.js").SavedGame} saved */\nimport { db } from "./games-db.js";\n',
     "js/games/ids.js": "export const BOARD_IDS = [];\n",
     "js/games/index.js": 'import { A } from "./alpha/board.js";\nexport { hasBoard } from "./ids.js";\n',
-    "js/games/alpha/board.js": 'import {\n  el,\n} from "../../board/svg.js";\nimport { h } from "../../ui/dom.js";\n'
+    "js/games/alpha/board.js": 'import {\n  el,\n} from "../../board/svg.js";\nimport { h } from "../../common/dom.js";\n'
                                'import { draw } from "./map.js";\n',
     "js/games/alpha/map.js": 'import { el } from "../../board/svg.js";\n',
     "js/games/beta/board.js": 'import { el } from "../../board/svg.js";\n',
-    "js/ui/table.js": 'import { boardFor } from "../games/index.js";\nconst net = () => import("../net/app.js");\n',
-    "js/net/app.js": 'import { h } from "../ui/dom.js";\n',
+    "js/net/bytes.js": "export const hex = 1;\n",
+    "js/net/link.js": 'import { hex } from "./bytes.js";\nimport { Engine } from "../engine/bridge.js";\n',
+    "js/net/store.js": "export const load = 1;\n",
+    "js/tables/local-table.js": 'import { boardFor } from "../games/index.js";\nconst net = () => import("./network.js");\n',
+    "js/tables/network.js": 'import { h } from "../common/dom.js";\nimport { hex } from "../net/bytes.js";\n',
+    "js/ui/lobby.js": 'import { h } from "../common/dom.js";\nimport { load } from "../net/store.js";\n'
+                      'import { boardFor } from "../tables/local-table.js";\n',
+    "js/main.js": 'import { renderLobby } from "./ui/lobby.js";\nimport { hasBoard } from "./games/ids.js";\n',
 }
 
 
@@ -413,9 +448,13 @@ def test_the_checker_finds_js_violations(tmp_path):
         **CLEAN_JS,
         "js/games/alpha/board.js": 'import { el } from "../../board/svg.js";\nimport { B } from "../beta/board.js";\n'
                                    'import { Engine } from "../../engine/bridge.js";\nimport "./gone.js";\n'
-                                   'const net = () => import("../../net/app.js");\n',
+                                   'const net = () => import("../../net/link.js");\n',
         "js/games/index.js": 'import { draw } from "./alpha/map.js";\n',
-        "js/board/svg.js": 'export { h } from "../ui/dom.js";\n',
+        "js/board/svg.js": 'export { h } from "../common/dom.js";\n',
+        # the network layer reaching up into a table; a table into the lobby; the lobby into a renderer
+        "js/net/link.js": 'import { h } from "../tables/network.js";\n',
+        "js/tables/network.js": 'import { renderLobby } from "../ui/lobby.js";\n',
+        "js/ui/lobby.js": 'import { draw } from "../games/alpha/map.js";\n',
         "js/store/records.js": 'import {\n  Engine,\n} from "../engine/bridge.js";\n',
         "js/engine/bridge.js": 'const db = import("../store/games-db.js");\n',
     })
@@ -425,12 +464,21 @@ def test_the_checker_finds_js_violations(tmp_path):
            "must not import js/games/<other>/**" in text
     assert "js/games/alpha/board.js:3 (a game's renderer) imports js/engine/bridge.js: must not" in text
     assert "js/games/alpha/board.js:4: imports js/games/alpha/gone.js, which does not exist" in text
-    assert "js/games/alpha/board.js:5 (a game's renderer) imports js/net/app.js: must not" in text
+    assert "js/games/alpha/board.js:5 (a game's renderer) imports js/net/link.js: must not" in text
     assert "js/games/index.js:1 (the renderers' registry) imports js/games/alpha/map.js: may import only" in text
-    assert "js/board/svg.js:1 (board toolkit) imports js/ui/dom.js: must not" in text
+    assert "js/board/svg.js:1 (board toolkit) imports js/common/dom.js: must not" in text
+    assert "js/net/link.js:1 (network: transport and protocol) imports js/tables/network.js: must not" in text
+    assert "js/tables/network.js:1 (tables) imports js/ui/lobby.js: must not" in text
+    assert "js/ui/lobby.js:1 (lobby, saved games, replay viewer, update notice) imports js/games/alpha/map.js: " \
+           "must not" in text
     assert "js/store/records.js:3 (saved games and record files) imports js/engine/bridge.js: must not" in text
     assert "js/engine/bridge.js:1 (worker bridge) imports js/store/games-db.js: must not" in text
-    assert len(problems) == 8, text
+    assert len(problems) == 11, text
+
+
+def test_the_checker_finds_the_dom_in_the_network_layer(tmp_path):
+    _write(tmp_path, {**CLEAN_JS, "js/net/link.js": "const x = 1;\nconst node = document.createElement('p');\n"})
+    assert dom_uses(tmp_path) == ["js/net/link.js:2: const node = document.createElement('p');"]
 
 
 @pytest.mark.parametrize("pattern, name, game, matches", [

@@ -14,13 +14,17 @@
  * @typedef {{seat: number, version: number, reason: "illegal"|"bot", action?: any, nonce?: string, step: number}} Forfeit
  */
 
+/** The bot that plays a seat nobody chose a level for (a guest's seat handed to a bot, a forfeit). */
+export const DEFAULT_BOT_LEVEL = "medium";
+
 export class Ledger {
   /** @param {any} [saved] a ledger written by toJSON, or an older saved table */
   constructor(saved) {
     /** @type {Played[]} */
     this.actions = saved?.actions ?? [];
-    /** @type {{step: number, ply: number}[]} */
-    this.bots = (saved?.bots ?? saved?.botSteps ?? []).map((/** @type {any} */ b) => (typeof b === "number" ? { step: b, ply: b } : b));
+    /** @type {{step: number, ply: number, bot: string}[]} tables saved before bot levels had only the random bot */
+    this.bots = (saved?.bots ?? saved?.botSteps ?? []).map((/** @type {any} */ b) => (
+      typeof b === "number" ? { step: b, ply: b, bot: "random" } : { bot: "random", ...b }));
     /** @type {{seat: number, version: number, action: any, nonce: string}[]} */
     this.reveals = saved?.reveals ?? [];
     /** @type {Forfeit[]} */
@@ -43,9 +47,12 @@ export class Ledger {
     this.control.push({ version: this.version, seat, kind });
   }
 
-  /** @param {number} seat @param {any} action @param {number|null} botPly the position the bot chose at, or null for a person */
-  play(seat, action, botPly) {
-    if (botPly !== null) this.bots.push({ step: this.version, ply: botPly });
+  /**
+   * @param {number} seat @param {any} action @param {number|null} botPly the position the bot chose at, or null for a person
+   * @param {string|null} [bot] which bot chose it (a level); the check replays that bot
+   */
+  play(seat, action, botPly, bot = null) {
+    if (botPly !== null) this.bots.push({ step: this.version, ply: botPly, bot: bot ?? DEFAULT_BOT_LEVEL });
     this.actions.push({ seat, action });
   }
 

@@ -8,7 +8,7 @@
  * the address overrides it for one visit (empty: none).  Servers learn the
  * addresses of the devices that use them, so an address naming servers that
  * are not the person's own setting is used only once the person agrees
- * (js/ui/p2p-settings.js asks; the answer holds for this tab's visit).
+ * (js/tables/p2p-settings.js asks; the answer holds for this tab's visit).
  */
 
 export const DEFAULT_ICE_TEXT = "stun:stun.l.google.com:19302";

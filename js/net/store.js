@@ -10,10 +10,10 @@
  * Both kinds carry `updated` (when last written).  Stale records are pruned
  * when the page starts (policy below and in docs/p2p.md), and again, oldest
  * first, when a write finds the storage full.  A write that still fails says
- * so once per kind of failure (a toast) and returns false; play goes on from
- * what is in memory.
+ * so once per kind of failure (a notice, which the page shows as a toast) and
+ * returns false; play goes on from what is in memory.  This file draws
+ * nothing: the page subscribes with `onNetworkStoreNotice`.
  */
-import { toast } from "../ui/dom.js";
 
 const PREFIX = "parlour.p2p.";
 const DAY = 24 * 60 * 60 * 1000;
@@ -60,6 +60,25 @@ function isQuota(err) {
 /** Failures already told to the person on this page, by kind ("full:host", "off:guest", …). */
 const told = new Set();
 
+/** @typedef {{message: string, kind: "error"|"info"}} NetworkStoreNotice */
+/** @type {((notice: NetworkStoreNotice) => void)|null} */
+let listener = null;
+/** @type {NetworkStoreNotice[]} notices from before anyone listened (the start-of-page clean-up) */
+const early = [];
+
+/** Be told what the person should know about these copies (those from before the call too). @param {(notice: NetworkStoreNotice) => void} fn */
+export function onNetworkStoreNotice(fn) {
+  listener = fn;
+  for (const notice of early.splice(0)) fn(notice);
+}
+
+/** @param {string} message @param {"error"|"info"} [kind] */
+function notify(message, kind = "error") {
+  const notice = { message, kind };
+  if (listener) listener(notice);
+  else early.push(notice);
+}
+
 /** @param {"full"|"off"} reason @param {string} key */
 function tell(reason, key) {
   const what = key.startsWith("host.") ? "host" : "guest";
@@ -67,7 +86,7 @@ function tell(reason, key) {
   if (told.has(kind)) return;
   told.add(kind);
   const why = reason === "full" ? "This browser's storage for Parlour is full" : "This browser does not let Parlour store anything";
-  toast(what === "host"
+  notify(what === "host"
     ? `${why}: this hosted table can no longer be kept here. Play goes on, but reloading this page would not restore the table.`
       + (reason === "full" ? " Deleting old hosted games from the saved games in the lobby frees room." : "")
     : `${why}: your record of this table can no longer be kept here. Play goes on, but after a reload `
@@ -83,7 +102,7 @@ function tellPrunedHosts(count, why) {
   if (!count || told.has("pruned:host")) return;
   told.add("pruned:host");
   const which = count === 1 ? "A hosted table" : `${count} hosted tables`;
-  toast(why === "old"
+  notify(why === "old"
     ? `${which} not played for ${POLICY.maxAgeDays} days (or beyond the ${POLICY.keepHosted} most recent) `
       + `${count === 1 ? "was" : "were"} removed from this browser and can no longer be resumed for other devices; `
       + `the lobby's saved games can still export ${count === 1 ? "its record" : "their records"}.`

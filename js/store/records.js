@@ -28,7 +28,7 @@ export function toRecord(saved) {
     players: saved.seats.length,
     seed: saved.seed,
     options: saved.options,
-    seats: saved.seats.map((s) => ({ name: s.name, kind: s.kind })),
+    seats: saved.seats.map((s) => ({ name: s.name, kind: s.kind, ...(s.level ? { level: s.level } : {}) })),
     actions: saved.actions,
     result: saved.result ?? null,
     created: new Date(saved.created).toISOString(),

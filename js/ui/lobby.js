@@ -4,27 +4,32 @@
  * and the game's options.  It works from games.json, written at build time,
  * so it is usable before Python has loaded.
  */
-import { h } from "./dom.js";
-import { networkSettings } from "./p2p-settings.js";
+import { h } from "../common/dom.js";
+import { networkSettings } from "../tables/p2p-settings.js";
 
 const DEFAULT_NAMES = ["Alex", "Ada", "Brune", "Cyril"];
+const DEFAULT_LEVEL = "medium";
+/** @param {string} id */
+const levelName = (id) => id.charAt(0).toUpperCase() + id.slice(1);
 
 /**
  * @param {HTMLElement} root
  * @param {any[]} catalogue
- * @param {(choice: {game: any, seats: {kind: string, name: string}[], options: Record<string, any>}) => void} onStart
+ * @param {(choice: {game: any, seats: {kind: string, name: string, level?: string}[], options: Record<string, any>}) => void} onStart
  */
 export function renderLobby(root, catalogue, onStart) {
   let game = catalogue[0];
   let players = Math.min(3, game.max_players);
-  /** @type {{kind: string, name: string}[]} */
+  /** @type {{kind: string, name: string, level: string}[]} */
   let seats = [];
   /** @type {Record<string, any>} */
   let options = {};
 
   const seatsFor = (n) => Array.from({ length: n }, (_, i) => seats[i] || {
-    kind: i === 0 ? "human" : "bot", name: DEFAULT_NAMES[i],
+    kind: i === 0 ? "human" : "bot", name: DEFAULT_NAMES[i], level: DEFAULT_LEVEL,
   });
+  /** @returns {{id: string, help: string}[]} */
+  const levels = () => game.bot_levels ?? [{ id: "random", help: "" }];
 
   function draw() {
     seats = seatsFor(players);
@@ -53,11 +58,18 @@ export function renderLobby(root, catalogue, onStart) {
           }),
           h("select", {
             "aria-label": `Who plays seat ${i + 1}`, class: "seat-kind",
-            onchange: (e) => { seat.kind = e.target.value; },
+            onchange: (e) => { seat.kind = e.target.value; draw(); },
           }, [
             h("option", { value: "human", selected: seat.kind === "human" }, ["Person on this device"]),
-            h("option", { value: "bot", selected: seat.kind === "bot" }, ["Bot (random moves)"]),
+            h("option", { value: "bot", selected: seat.kind === "bot" }, ["Bot"]),
             h("option", { value: "remote", selected: seat.kind === "remote" }, ["Friend on another device"]),
+          ]),
+          seat.kind === "bot" && h("select", {
+            "aria-label": `Level of the bot in seat ${i + 1}`, class: "seat-level",
+            onchange: (e) => { seat.level = e.target.value; draw(); },
+          }, levels().map((l) => h("option", { value: l.id, selected: seat.level === l.id }, [levelName(l.id)]))),
+          seat.kind === "bot" && h("small", { class: "seat-level-help" }, [
+            levels().find((l) => l.id === seat.level)?.help ?? "",
           ]),
         ])),
       ]),
@@ -75,7 +87,9 @@ export function renderLobby(root, catalogue, onStart) {
         id: "start", class: "primary", type: "button",
         onclick: () => onStart({
           game,
-          seats: seats.map((s, i) => ({ kind: s.kind, name: s.name.trim() || `Seat ${i + 1}` })),
+          seats: seats.map((s, i) => ({
+            kind: s.kind, name: s.name.trim() || `Seat ${i + 1}`, ...(s.kind === "bot" ? { level: s.level } : {}),
+          })),
           options: { ...options },
         }),
       }, ["Start game"]),

@@ -6,8 +6,8 @@
  * view_at); this file only asks and draws.
  */
 import { boardFor } from "../games/index.js";
-import { fillNames, h, seatName } from "./dom.js";
-import { MoveLog } from "./move-log.js";
+import { fillNames, h, seatName } from "../common/dom.js";
+import { MoveLog } from "../tables/move-log.js";
 
 export class ReplayViewer {
   /**

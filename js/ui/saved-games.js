@@ -4,7 +4,7 @@
  * finished ones to replay, export or delete, and a button to open a record
  * file.  Drawn from IndexedDB, so it needs no Python.
  */
-import { h, seatName, toast } from "./dom.js";
+import { h, seatName, toast } from "../common/dom.js";
 import { deleteGame, listGames } from "../store/games-db.js";
 import { downloadRecord } from "../store/records.js";
 import { forgetHosted } from "../net/store.js";

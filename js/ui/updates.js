@@ -13,7 +13,7 @@
  * The saved games' database (js/store/games-db.js) reports here too: a newer
  * Parlour in another tab took it over, or an older one holds it open.
  */
-import { h } from "./dom.js";
+import { h } from "../common/dom.js";
 import { onStorageNotice } from "../store/games-db.js";
 
 const RELOAD_FLAG = "parlour-reload-for-update";

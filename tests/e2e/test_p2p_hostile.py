@@ -46,6 +46,7 @@ def test_p2p_hostile_messages_are_refused(pw, site_url):
         sent.append(guest.evaluate(SEND_NUMBERED, {"t": "act", "seat": 1, "version": version + 3, "action": {"type": "pass"}}))
         sent.append(guest.evaluate(SEND_NUMBERED, {"t": "hack", "seat": 1}))
         sent.append(guest.evaluate(SEND_NUMBERED, {"t": "__proto__", "seat": 1}))
+        guest.evaluate(SEND_NUMBERED, {"t": "sync"})  # a good message: the run of bad ones starts again (10 close)
         sent.append(guest.evaluate(SEND_NUMBERED, {"t": "act", "seat": "1", "version": version, "action": {"type": "pass"}}))
         sent.append(guest.evaluate(SEND_NUMBERED, {"t": "commit", "seat": 1, "version": version, "hash": "0" * 64}))
         sent.append(guest.evaluate(SEND_NUMBERED, {"t": "hello", "name": "again"}))

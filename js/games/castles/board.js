@@ -12,7 +12,7 @@
 import { at, el, svgRoot, title } from "../../board/svg.js";
 import { coin, pawn, rankName, SUIT_COLOURS, SUIT_NAMES, SUITS, tile } from "../../board/piecepack.js";
 import { MoveChooser } from "../../board/chooser.js";
-import { h } from "../../ui/dom.js";
+import { h } from "../../common/dom.js";
 import { boundsOf, drawMap, frame } from "./map.js";
 import { count, plain, scoreLine, signed, tileName } from "./text.js";
 import { resultTables } from "./result.js";

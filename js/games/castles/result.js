@@ -3,7 +3,7 @@
  * The Castles result: gold per round and in all, then (when the board still
  * has the finished rounds) each round's terms seat by seat.
  */
-import { h } from "../../ui/dom.js";
+import { h } from "../../common/dom.js";
 import { plain, side, signed, termTitle } from "./text.js";
 
 const SIDES = ["north", "east", "south", "west"];

@@ -11,7 +11,7 @@
  */
 import { at, svgRoot } from "../../board/svg.js";
 import { SUIT_COLOURS } from "../../board/piecepack.js";
-import { h } from "../../ui/dom.js";
+import { h } from "../../common/dom.js";
 import { MoveChooser } from "../../board/chooser.js";
 import { drawCottage } from "./cottage.js";
 import { drawTray } from "./tray.js";

@@ -4,7 +4,7 @@
  * It shows the running sum and only lets a split be sent when the four stakes
  * add up to zero and the split is one of the legal actions it was given.
  */
-import { h } from "../../ui/dom.js";
+import { h } from "../../common/dom.js";
 import { SUIT_COLOURS } from "../../board/piecepack.js";
 import { houseName } from "./pieces.js";
 

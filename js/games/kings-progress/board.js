@@ -9,7 +9,7 @@
  */
 import { at, el, svgRoot } from "../../board/svg.js";
 import { coin, die, pawn, SUIT_COLOURS, SUIT_NAMES, SUITS, tile } from "../../board/piecepack.js";
-import { h } from "../../ui/dom.js";
+import { h } from "../../common/dom.js";
 import { MoveChooser } from "../../board/chooser.js";
 
 const TILE = 62;

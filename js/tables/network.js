@@ -5,12 +5,12 @@
  * and a lobby choice with seats on other devices opens a hosted table.
  * Tests reach the live tables through `window.parlourNet`.
  */
-import { toast } from "../ui/dom.js";
+import { toast } from "../common/dom.js";
 import { GuestTable } from "./guest-table.js";
 import { HostTable } from "./host-table.js";
-import { iceServers } from "./settings.js";
-import { loadHosted } from "./store.js";
-import { askAboutLinkServers } from "../ui/p2p-settings.js";
+import { iceServers } from "../net/settings.js";
+import { loadHosted } from "../net/store.js";
+import { askAboutLinkServers } from "./p2p-settings.js";
 
 /**
  * @typedef {{engine: import("../engine/bridge.js").Engine, tableRoot: HTMLElement, botDelay: number,
@@ -48,13 +48,17 @@ export async function openNetworkRoute(deps, catalogue) {
   const game = saved && catalogue.find((g) => g.id === saved.game.id);
   if (!saved || !game || saved.over) {
     history.replaceState(null, "", `${location.pathname}${location.search}`);
-    if (saved && !game) toast("This hosted table's game is not available here.");
+    if (!saved) {
+      toast("This browser holds no hosted table by that address (it may have been removed to make room, "
+        + "or hosted in another browser). Its saved game, if any, is in the lobby.", "info");
+    } else if (!game) toast("This hosted table's game is not available here.");
+    else toast("That hosted table has finished; its saved game is in the lobby.", "info");
     return false;
   }
   if (!(await deps.pythonReady(null))) return false;
   deps.showTable();
   const host = new HostTable(deps.engine, deps.tableRoot,
-    { game, seats: saved.seats.map((/** @type {any} */ s) => ({ kind: s.kind, name: s.name })), options: saved.options },
+    { game, seats: saved.seats.map((/** @type {any} */ s) => ({ kind: s.kind, name: s.name, level: s.level })), options: saved.options },
     { botDelay: deps.botDelay, iceServers: iceServers(), onLeave: leaveTo(deps), saved });
   net.host = host;
   await host.start();

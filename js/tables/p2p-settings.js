@@ -4,7 +4,7 @@
  * way between devices.  A public STUN server by default (play across the
  * internet); empty for a local network only.
  */
-import { h, toast } from "./dom.js";
+import { h, toast } from "../common/dom.js";
 import { answerLinkIce, DEFAULT_ICE_TEXT, describeIce, iceText, linkIceNeedsConsent, linkIceText, parseIceServers, saveIceText } from "../net/settings.js";
 
 /**

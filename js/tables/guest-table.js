@@ -10,18 +10,18 @@
  * every move it sent and whether the host received or refused it, who held
  * each seat) survives a reload, so a rejoin keeps the fairness check whole.
  */
-import { fillNames, h, toast } from "../ui/dom.js";
-import { renderJoin, showAnswer, showJoinError } from "../ui/p2p-join.js";
-import { fromB64url, sha256Hex, viewHash } from "./bytes.js";
-import { commit } from "./commit-reveal.js";
-import { newEntropy, verifyFair } from "./fairness.js";
-import { Link } from "./link.js";
-import { answerInvitation } from "./peer.js";
-import { MAX_HOST_MESSAGE } from "./protocol.js";
-import { defaultIceServers, describeIce, iceChosen, iceServers } from "./settings.js";
-import { lastGuestTable, loadGuest, rememberInvite, saveGuest, setLastGuestTable, tableForInvite } from "./store.js";
+import { fillNames, h, toast } from "../common/dom.js";
+import { renderJoin, showAnswer, showJoinError } from "./p2p-join.js";
+import { fromB64url, sha256Hex, viewHash } from "../net/bytes.js";
+import { commit } from "../net/commit-reveal.js";
+import { newEntropy, verifyFair } from "../net/fairness.js";
+import { Link } from "../net/link.js";
+import { answerInvitation } from "../net/peer.js";
+import { MAX_HOST_MESSAGE } from "../net/protocol.js";
+import { defaultIceServers, describeIce, iceChosen, iceServers } from "../net/settings.js";
+import { lastGuestTable, loadGuest, rememberInvite, saveGuest, setLastGuestTable, tableForInvite } from "../net/store.js";
 import { NetTableView } from "./table-view.js";
-import { decodeSignal } from "./signal-codec.js";
+import { decodeSignal } from "../net/signal-codec.js";
 
 export class GuestTable {
   /**
@@ -306,7 +306,7 @@ export class GuestTable {
       views: s.views, commits: s.commits, sent: s.sent ?? [], kinds_seen: s.kinds_seen ?? [], joined_at: s.joined_at ?? 0,
       game: s.game, players: s.players, options: s.options, result: s.result,
     };
-    /** @type {import("./fairness.js").Outcome} */
+    /** @type {import("../net/fairness.js").Outcome} */
     let outcome;
     const t0 = performance.now();
     try {

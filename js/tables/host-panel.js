@@ -9,10 +9,10 @@
  * did (refused messages included).  Invite blocks are built once per invite and
  * kept, so redrawing the panel never loses a half-pasted code.
  */
-import { answerBox, codeCard } from "../ui/p2p-codes.js";
-import { h, toast } from "../ui/dom.js";
-import { TIMER_CHOICES } from "./turn-timer.js";
-import { describeIce } from "./settings.js";
+import { answerBox, codeCard } from "./p2p-codes.js";
+import { h, toast } from "../common/dom.js";
+import { TIMER_CHOICES } from "../net/turn-timer.js";
+import { describeIce } from "../net/settings.js";
 
 /** @type {WeakMap<object, HTMLElement>} */
 const inviteBlocks = new WeakMap();

@@ -6,7 +6,7 @@
  * QR codes come from segno in the engine worker, as SVG shown in an <img>
  * (an image cannot run anything, whatever its content).
  */
-import { h, toast } from "./dom.js";
+import { h, toast } from "../common/dom.js";
 
 /**
  * @param {{label: string, text: string, cls: string, engine: import("../engine/bridge.js").Engine, shareTitle: string}} opts

@@ -15,22 +15,22 @@
  * No game-specific code.
  */
 import { EngineError } from "../engine/bridge.js";
-import { fillNames, sleep, toast } from "../ui/dom.js";
-import { fromB64url, randomBytes, sha256Hex, toB64url, toHex, viewHash } from "./bytes.js";
-import { commit, Round } from "./commit-reveal.js";
-import { Deal } from "./deal.js";
-import { Ledger } from "./ledger.js";
-import { GUEST_RATE, Link } from "./link.js";
-import { TurnTimer } from "./turn-timer.js";
-import { Invitation } from "./peer.js";
-import { checkGuestMessage, cleanName, MAX_GUEST_MESSAGE, MAX_PENDING, SOFT_STRIKES_TO_CLOSE, STRIKES_TO_CLOSE } from "./protocol.js";
-import { saveHosted } from "./store.js";
+import { fillNames, sleep, toast } from "../common/dom.js";
+import { fromB64url, randomBytes, sha256Hex, toB64url, toHex, viewHash } from "../net/bytes.js";
+import { commit, Round } from "../net/commit-reveal.js";
+import { Deal } from "../net/deal.js";
+import { DEFAULT_BOT_LEVEL, Ledger } from "../net/ledger.js";
+import { GUEST_RATE, Link } from "../net/link.js";
+import { TurnTimer } from "../net/turn-timer.js";
+import { Invitation } from "../net/peer.js";
+import { checkGuestMessage, cleanName, MAX_GUEST_MESSAGE, MAX_PENDING, SOFT_STRIKES_TO_CLOSE, STRIKES_TO_CLOSE } from "../net/protocol.js";
+import { saveHosted } from "../net/store.js";
 import { saveGame } from "../store/games-db.js";
 import { NetTableView } from "./table-view.js";
 import { renderHostPanel } from "./host-panel.js";
 
 /**
- * @typedef {{kind: string, name: string, remote: boolean, token: string, joined: boolean,
+ * @typedef {{kind: string, name: string, level?: string, remote: boolean, token: string, joined: boolean,
  *   state: "inviting"|"connected"|"away"|"local", invite: Invitation|null, inviteLink: string, conn: Conn|null}} Seat
  * @typedef {{link: Link, seat: number|null, hello: boolean, strikes: number, soft: number, ev: number, name: string,
  *   invite: number, lastN: number, pending: number, syncQueued: boolean}} Conn
@@ -60,6 +60,7 @@ export class HostTable {
     /** @type {Seat[]} */
     this.seats = setup.seats.map((s, i) => ({
       kind: saved?.seats[i].kind ?? s.kind, name: s.name, remote: saved?.seats[i].remote ?? s.kind === "remote",
+      level: saved?.seats[i].level ?? s.level,
       token: saved?.seats[i].token ?? toHex(randomBytes(16)), joined: saved?.seats[i].joined ?? !!saved?.seed,
       state: s.kind === "remote" || saved?.seats[i].remote ? (saved?.seed ? "away" : "inviting") : "local",
       invite: null, inviteLink: "", conn: null,
@@ -273,7 +274,10 @@ export class HostTable {
     conn.lastN = m.n;
     if (m.t === "hello") return this.onHello(conn, m);
     if (!conn.hello) return this.refuse(conn, "Say hello first.", m.n);
-    if (m.t === "sync") return this.sendEvent(conn);
+    if (m.t === "sync") {
+      conn.strikes = 0; // a good message ends a run of bad ones (the rate limit bounds floods)
+      return this.sendEvent(conn);
+    }
     if (m.t === "bye") return undefined;
     if (conn.seat === null) return this.refuse(conn, "Spectators cannot move.", m.n);
     if (m.t === "seal" || m.t === "unseal") return this.onDeal(conn, m);
@@ -322,7 +326,7 @@ export class HostTable {
     const round = /** @type {Round} */ (this.round);
     const check = await this.engine.call("check", { table: this.table, seat, action });
     if (check.legal) return null;
-    const choice = await this.engine.call("bot", { table: this.table, seat });
+    const choice = await this.chooseFor(seat);
     round.forfeit(seat, { reason: "illegal", action, nonce, replacement: choice.action });
     const why = fillNames(String(check.error), this.names);
     this.announce(`${this.names[seat]} revealed a choice the rules refuse (${why.replace(/\.+$/, "")}); a bot chose for that seat this round.`);
@@ -427,10 +431,24 @@ export class HostTable {
     await this.advance();
   }
 
+  /**
+   * The bot level that plays `seat` when a bot holds it: the lobby's choice for
+   * a bot seat, Medium for a guest's seat handed to a bot (and for forfeits).
+   * @param {number} seat @returns {string}
+   */
+  botLevel(seat) {
+    return this.seats[seat].level ?? DEFAULT_BOT_LEVEL;
+  }
+
+  /** A bot's choice for `seat` at the current position (listed in the ledger with its level). @param {number} seat */
+  chooseFor(seat) {
+    return this.engine.call("bot", { table: this.table, seat, bot: this.botLevel(seat) });
+  }
+
   /** @param {number} seat @param {any} action @param {number|null} botPly where a bot chose it, or null for a person */
   async act(seat, action, botPly) {
     await this.engine.call("act", { table: this.table, seat, action, version: this.version });
-    this.ledger.play(seat, action, botPly);
+    this.ledger.play(seat, action, botPly, botPly === null ? null : this.botLevel(seat));
     this.version += 1;
     this.save();
   }
@@ -455,7 +473,7 @@ export class HostTable {
         await this.showOwn();
         await sleep(this.settings.botDelay ?? 600);
         if (this.closed) return;
-        const choice = await this.engine.call("bot", { table: this.table, seat: mover });
+        const choice = await this.chooseFor(mover);
         await this.act(mover, choice.action, this.version);
         continue;
       }
@@ -521,7 +539,7 @@ export class HostTable {
     const round = this.round;
     for (const s of round.seats) {
       if (this.seats[s].kind === "bot" && !round.commits.has(s)) {
-        const choice = await this.engine.call("bot", { table: this.table, seat: s });
+        const choice = await this.chooseFor(s);
         const c = await commit(choice.action);
         this.ownChoices.set(s, { ...c, bot: true });
         round.commit(s, c.hash);
@@ -661,7 +679,7 @@ export class HostTable {
       const unrevealed = round && round.seats.includes(i) && round.commits.has(i) && !round.settled(i);
       this.setHolder(i, "bot");
       if (round && unrevealed) {
-        const choice = await this.engine.call("bot", { table: this.table, seat: i });
+        const choice = await this.chooseFor(i);
         round.forfeit(i, { reason: "bot", replacement: choice.action });
         this.announce(`${this.names[i]}'s sealed choice never came; a bot chose for that seat this round.`);
       }
@@ -678,7 +696,9 @@ export class HostTable {
     if (this.closed) return;
     saveHosted(this.id, {
       id: this.id, game: this.setup.game, options: this.setup.options, secret: toB64url(this.secret), seed: this.seed,
-      seats: this.seats.map((s, i) => ({ kind: s.kind, name: this.names[i], remote: s.remote, token: s.token, joined: s.joined })),
+      seats: this.seats.map((s, i) => ({
+        kind: s.kind, name: this.names[i], remote: s.remote, token: s.token, joined: s.joined, level: s.level,
+      })),
       ...this.ledger.toJSON(), round: this.round?.toJSON() ?? null, ownChoices: [...this.ownChoices],
       deal: this.deal.toJSON(), deferred: [...this.deferred], timer: this.timer.seconds, over: this.over,
     });
@@ -688,7 +708,9 @@ export class HostTable {
     this.listedAt ??= now;
     saveGame({
       id: `host-${this.id}`, game: this.setup.game.id, title: this.setup.game.title, options: this.setup.options,
-      seed: this.seed, seats: this.seats.map((s, i) => ({ kind: s.remote && s.kind !== "bot" ? "remote" : s.kind, name: this.names[i] })),
+      seed: this.seed, seats: this.seats.map((s, i) => ({
+        kind: s.remote && s.kind !== "bot" ? "remote" : s.kind, name: this.names[i], ...(s.level ? { level: s.level } : {}),
+      })),
       actions: this.actions.map((a) => ({ seat: a.seat, action: a.action })), result: this.result ?? null,
       created: this.listedAt, updated: now, host: { id: this.id },
     }).catch(() => { /* IndexedDB off: the localStorage copy above still restores the table */ });

@@ -6,7 +6,7 @@
  * (another seat's private wording, a replay stepping back) it trims to the
  * common start.  Text goes in as text, never markup.
  */
-import { fillNames, h } from "./dom.js";
+import { fillNames, h } from "../common/dom.js";
 
 export class MoveLog {
   /** @param {HTMLElement} list an <ol> @param {string[]} names */

@@ -6,7 +6,7 @@
  * connect.
  */
 import { codeCard } from "./p2p-codes.js";
-import { h } from "./dom.js";
+import { h } from "../common/dom.js";
 
 /**
  * @param {HTMLElement} root

@@ -9,7 +9,7 @@
  */
 import { EngineError } from "../engine/bridge.js";
 import { boardFor } from "../games/index.js";
-import { fillNames, h, seatName, sleep, toast } from "./dom.js";
+import { fillNames, h, seatName, sleep, toast } from "../common/dom.js";
 import { MoveLog } from "./move-log.js";
 import { newGameId, saveGame } from "../store/games-db.js";
 import { downloadRecord } from "../store/records.js";
@@ -44,6 +44,15 @@ export class LocalTable {
     this.setPhase("busy");
     const Board = boardFor(setup.game.id);
     this.board = new Board(this.els.board, { onAction: (action) => this.onAction(action), names: this.names });
+  }
+
+  /**
+   * The level of the bot in `seat`: the lobby's choice; Medium for games saved
+   * before levels (their bots played at random, but a resumed game plays on well).
+   * @param {number} seat @returns {string}
+   */
+  botLevel(seat) {
+    return /** @type {any} */ (this.setup.seats[seat]).level ?? "medium";
   }
 
   buildDom() {
@@ -94,7 +103,8 @@ export class LocalTable {
     const now = Date.now();
     this.saved = resume ? { ...resume, actions: [...resume.actions] } : {
       id: newGameId(), game: this.setup.game.id, title: this.setup.game.title, options: reply.options, seed,
-      seats: this.setup.seats.map((s) => ({ kind: s.kind, name: s.name })), actions: [], result: null,
+      seats: this.setup.seats.map((s) => ({ kind: s.kind, name: s.name, ...(s.level ? { level: s.level } : {}) })),
+      actions: [], result: null,
       created: now, updated: now,
     };
     await this.save();
@@ -165,7 +175,11 @@ export class LocalTable {
           await this.show(this.shown, false, bot, probe.snapshot);
           await sleep(this.settings.botDelay ?? 600);
           if (this.closed) return;
-          const choice = await this.engine.call("bot", { table: this.table, seat: bot });
+          const thinking = h("span", { class: "thinking", role: "status" }, [` · ${this.names[bot]} is thinking…`]);
+          this.els.status.append(thinking);
+          this.root.dataset.thinking = String(bot);
+          const choice = await this.engine.call("bot", { table: this.table, seat: bot, bot: this.botLevel(bot) })
+            .finally(() => { thinking.remove(); delete this.root.dataset.thinking; });
           status = await this.act(bot, choice.action, choice.version);
           continue;
         }

@@ -1,13 +1,13 @@
 // @ts-check
 /**
  * The screen of a network table, host or guest: the same layout and
- * conventions as the local table (js/ui/table.js): `data-phase` on the root
+ * conventions as the local table (js/tables/local-table.js): `data-phase` on the root
  * (busy, move, over), a status line, the game's board, its side panel, the
  * move log and a result dialog with id "result"; plus a panel for the
  * connections.  Names always go in as text.
  */
 import { boardFor } from "../games/index.js";
-import { fillNames, h } from "../ui/dom.js";
+import { fillNames, h } from "../common/dom.js";
 
 export class NetTableView {
   /**
