@@ -8,6 +8,9 @@ with a well-formed result.  The first games of each case (FULL_SHARE of them) ar
 also checked, at every state, for refusals (wrong seat, unknown or malformed
 moves raise IllegalAction and change nothing) and for determinize: it leaks
 nothing a seat (or a spectator) cannot see, and gives a valid, playable state.
+Games with forms (moves with numeric or chosen parts, docs/ARCHITECTURE.md
+"Forms") also have random form samples played, and the full checks try
+out-of-range, over-total and malformed fillings, which must be refused.
 
 The number of games is split over a game's cases so that each game id gets about
 GAMES_PER_GAME games in all, weighted towards the cheap small tables; set
@@ -23,7 +26,7 @@ import pytest
 
 from parlour import games
 from parlour.errors import BadOptions, IllegalAction
-from parlour.game import canonical
+from parlour.game import canonical, form_problem, sample_form
 from parlour.rng import Rng
 
 GAMES_PER_GAME = int(os.environ.get("PARLOUR_CONTRACT_GAMES", "200"))  # per game id, over all its cases
@@ -126,6 +129,36 @@ def check_refusals(game, state, movers, legal_of, before):
     assert canonical(state) == before, "a refused move changed the state"
 
 
+def check_forms(game, state, seat, before, chooser):
+    """Every form of a seat to move: random samples are accepted; fillings past a limit are refused."""
+    for form in game.forms(state, seat):
+        assert_round_trips(form, f"forms(seat {seat})")
+        try:
+            good = sample_form(form, chooser)
+        except ValueError:
+            continue
+        assert form_problem(form, good) is None, f"sample_form gave a filling its form refuses: {good}"
+        if game.form_refusal(state, seat, good) is None:
+            game.apply(state, seat, good)
+        counts = [f for f in form["fields"] if f.get("kind", "count") == "count"]
+        bad = []
+        if counts:
+            first = counts[0]["name"]
+            bad += [dict(good, **{first: counts[0]["max"] + 1}), dict(good, **{first: counts[0]["min"] - 1}),
+                    dict(good, **{first: True}), dict(good, **{first: 1.0}),
+                    {k: v for k, v in good.items() if k != first}]
+        for total in form.get("totals", []):
+            if total.get("at_most") is None:
+                continue
+            spec = {f["name"]: f for f in counts}
+            over = dict(good, **{n: spec[n]["max"] for n in total["fields"] if n in spec})
+            if sum(over[n] for n in total["fields"] if n in spec) > total["at_most"]:
+                bad.append(over)
+        for action in bad:
+            assert_refused(game, state, seat, action)
+    assert canonical(state) == before, "a form check changed the state"
+
+
 def check_state(game, state, before, full):
     """The per-state checks; `before` is the state's canonical JSON.  `full` adds the
     refusals and the determinize checks, which cost most."""
@@ -146,6 +179,7 @@ def check_state(game, state, before, full):
             assert len({canonical(a) for a in legal}) == len(legal), "duplicate legal actions"
         else:
             assert legal == [], f"seat {seat} is not to move but has legal actions"
+            assert game.forms(state, seat) == [], f"seat {seat} is not to move but has forms"
         legal_of[seat] = legal
     views = {seat: game.view(state, seat) for seat in list(range(n)) + [None]}
     if not full:
@@ -154,6 +188,8 @@ def check_state(game, state, before, full):
     for seat, view in views.items():
         assert_round_trips(view, f"view(seat {seat})")
     check_refusals(game, state, movers, legal_of, before)
+    for seat in movers:
+        check_forms(game, state, seat, before, Rng.from_seed(f"forms:{before[:64]}:{seat}"))
     for seat in views:
         for k in DETERMINIZE_SEEDS:
             sample = game.determinize(state, seat, k)
@@ -161,6 +197,7 @@ def check_state(game, state, before, full):
             assert game.to_move(sample) == movers and game.is_over(sample) == over
             if seat in movers:
                 assert game.legal_actions(sample, seat) == legal_of[seat]
+                assert game.forms(sample, seat) == game.forms(state, seat), "determinize changed a form"
                 if k == DETERMINIZE_SEEDS[0]:
                     assert_round_trips(sample, "determinized state")
                     game.apply(sample, seat, legal_of[seat][0])  # a sample is a playable state
@@ -194,6 +231,14 @@ def test_random_play_keeps_the_contract(game_id, players, options, count, full):
             assert len(moves) < MAX_PLIES, "game does not end"
             seat = movers[chooser.below(len(movers))]
             action = legal_of[seat][chooser.below(len(legal_of[seat]))]
+            forms = game.forms(state, seat)
+            if forms and chooser.below(3) == 0:  # games without forms: the same draws as ever
+                try:
+                    filled = sample_form(forms[chooser.below(len(forms))], chooser)
+                except ValueError:
+                    filled = None
+                if filled is not None and game.form_refusal(state, seat, filled) is None:
+                    action = filled
             after = game.apply(state, seat, action)
             assert canonical(state) == trail[-1], "apply mutated its input"
             moves.append((seat, action))

@@ -1,13 +1,19 @@
 """Bots written once against the engine contract, so they play every game.
 
-The random bot picks uniformly among the legal actions.  Its randomness is
-seeded from the table's seed, the move number and the seat, so a game with bots
-replays exactly.
+The random bot picks uniformly among the legal actions; for a game with forms
+(docs/ARCHITECTURE.md, "Forms") it fills in a random form half of the time, so
+random play reaches the whole space of bids and trades.  Games without forms
+get exactly the same choices as before forms existed (no extra draws).  The
+heuristic bot asks the game's own `heuristic_action(state, seat, rng)` when it
+has one (a greedy player, also used for playouts), and plays randomly otherwise.
+Randomness is seeded from the table's seed, the move number and the seat, so a
+game with bots replays exactly.
 """
 from __future__ import annotations
 
 from typing import Any, Dict
 
+from .game import sample_form
 from .rng import Rng
 
 
@@ -19,7 +25,24 @@ def random_action(game, state: Dict[str, Any], seat: int, rng: Rng) -> Dict[str,
     legal = game.legal_actions(state, seat)
     if not legal:
         raise ValueError(f"seat {seat} has no legal action to choose from")
+    forms = game.forms(state, seat)
+    if forms and rng.below(2) == 0:
+        form = forms[rng.below(len(forms))]
+        try:
+            action = sample_form(form, rng)
+        except ValueError:  # a form nothing can fill in now: fall back on the list
+            action = None
+        if action is not None and game.form_refusal(state, seat, action) is None:
+            return action
     return legal[rng.below(len(legal))]
 
 
-BOTS = {"random": random_action}
+def heuristic_action(game, state: Dict[str, Any], seat: int, rng: Rng) -> Dict[str, Any]:
+    """The game's own greedy choice when it offers one, else a random legal move."""
+    own = getattr(game, "heuristic_action", None)
+    if own is None:
+        return random_action(game, state, seat, rng)
+    return own(state, seat, rng)
+
+
+BOTS = {"random": random_action, "heuristic": heuristic_action}

@@ -6,6 +6,11 @@ that is not exactly one of `legal_actions`, so a game cannot accept a move its
 own move list does not offer, and it never mutates its input.  A game supplies
 `_apply` (mutate a private copy), `explain` (why a refused move is refused, in
 the player's words) and the read-only verbs.
+
+A move with numeric or chosen parts (a secret bid, a trade) may instead be
+described as a *form* (`Game.forms`): `apply` then also accepts any action that
+fits one of the seat's forms, and refuses the rest naming the broken limit
+(docs/ARCHITECTURE.md, "Forms").  Games without forms are unaffected.
 """
 from __future__ import annotations
 
@@ -143,7 +148,7 @@ class Game:
             if canonical(legal) == wanted:
                 break
         else:
-            raise IllegalAction(self.explain(state, seat, action))
+            legal = self._from_form(state, seat, action)
         new_state = clone_state(state)
         new_state["ply"] += 1
         rng = Rng(new_state["rng"])
@@ -153,6 +158,37 @@ class Game:
 
     def _apply(self, state: State, seat: int, action: Action, rng: Rng) -> None:
         raise NotImplementedError
+
+    # ----- forms (moves with numeric or chosen parts) --------------------------
+    def forms(self, state: State, seat: int) -> List[dict]:
+        """The forms `seat` may fill in now (see `form_problem`); most games have none."""
+        return []
+
+    def _refuse_form(self, state: State, seat: int, action: Action, form: dict) -> Optional[str]:
+        """A game's own check of an action that fits `form` (limits a form cannot say); None if fine."""
+        return None
+
+    def form_refusal(self, state: State, seat: int, action: Action) -> Optional[str]:
+        """Why `action` fits none of `seat`'s forms, or None when one of them accepts it."""
+        forms = [f for f in self.forms(state, seat) if f["type"] == action.get("type")]
+        if not forms:
+            return self.explain(state, seat, action)
+        first = None
+        for form in forms:
+            problem = form_problem(form, action) or self._refuse_form(state, seat, action, form)
+            if problem is None:
+                return None
+            first = first or problem
+        return first
+
+    def _from_form(self, state: State, seat: int, action: Action) -> Action:
+        """`action` as a private copy when it fits a form; IllegalAction otherwise."""
+        if not self.forms(state, seat):
+            raise IllegalAction(self.explain(state, seat, action))
+        problem = self.form_refusal(state, seat, action)
+        if problem is not None:
+            raise IllegalAction(problem)
+        return clone(action)
 
     def explain(self, state: State, seat: int, action: Action) -> str:
         """Why `action` is not legal now; games override this with their own wording."""
@@ -171,6 +207,157 @@ class Game:
 
     def result(self, state: State) -> dict:
         raise NotImplementedError
+
+
+# ----- forms -------------------------------------------------------------------
+# A form: {"type", "title", "fixed": {key: value}, "fields": [field], "totals": [total],
+# "pools": [pool]}.  An action fits it when its keys are exactly "type", the fixed
+# keys and the field names; fixed values are equal; a "count" field holds a whole
+# number (not a bool) from "min" to "max"; a "pick" field holds a list of choices,
+# from "min" to "max" long, each choice at most its count times (its own "choices"
+# and "counts", or a pool's, shared by every field naming that pool); each total
+# (the sum of its fields, a pick counting its length) is within "at_least" and
+# "at_most".  Messages may be given ("message" on a total: {total}, {limit}).
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _multiset(choices: List[str], counts: Optional[List[int]]) -> Dict[str, int]:
+    out: Dict[str, int] = {}
+    for k, choice in enumerate(choices):
+        out[choice] = out.get(choice, 0) + (1 if counts is None else counts[k])
+    return out
+
+
+def _amount(value: Any) -> int:
+    return len(value) if isinstance(value, list) else value
+
+
+def form_problem(form: dict, action: Action) -> Optional[str]:
+    """Why `action` does not fit `form` (the first broken limit, in words), or None."""
+    fixed = form.get("fixed", {})
+    fields = form["fields"]
+    wanted = {"type", *fixed, *(f["name"] for f in fields)}
+    for key in sorted(set(action) - wanted):
+        return f"{form['title']} has no part called {reprlib.repr(key)}."
+    for key in sorted(wanted - set(action)):
+        field = next((f for f in fields if f["name"] == key), None)
+        return f"{form['title']}: {field['label'] if field else key} is missing."
+    for key, value in fixed.items():
+        if canonical(action[key]) != canonical(value):
+            return f"{form['title']} is for {key} {describe(value)}, not {describe(action[key])}."
+    pools = {p["name"]: _multiset(p["choices"], p.get("counts")) for p in form.get("pools", [])}
+    used: Dict[str, Dict[str, int]] = {name: {} for name in pools}
+    for field in fields:
+        value, label = action[field["name"]], field["label"]
+        if field.get("kind", "count") == "count":
+            if not _whole(value):
+                return f"{label} must be a whole number, not {describe(value)}."
+            if not field["min"] <= value <= field["max"]:
+                return f"{label} must be from {field['min']} to {field['max']}; {value} is not."
+            continue
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            return f"{label} must be a list of names."
+        if not field["min"] <= len(value) <= field["max"]:
+            return f"{label} takes {field['min']} to {field['max']}, not {len(value)}."
+        pool = field.get("pool")
+        have = pools.get(pool) if pool else _multiset(field["choices"], field.get("counts"))
+        if have is None:
+            return f"{label} names an unknown pool."
+        tally = used[pool] if pool else {}
+        for choice in value:
+            tally[choice] = tally.get(choice, 0) + 1
+            if tally[choice] > have.get(choice, 0):
+                return (f"{label}: {reprlib.repr(choice)} is not on offer." if choice not in have
+                        else f"{label}: only {have[choice]} × {choice} can be chosen.")
+    for total in form.get("totals", []):
+        amount = sum(_amount(action[name]) for name in total["fields"])
+        most, least = total.get("at_most"), total.get("at_least")
+        if most is not None and amount > most:
+            return total.get("message", "{label}: {total} is more than {limit}.").format(
+                total=amount, limit=most, label=total["label"])
+        if least is not None and amount < least:
+            return total.get("message_least", "{label}: {total} is fewer than {limit}.").format(
+                total=amount, limit=least, label=total["label"])
+    return None
+
+
+def sample_form(form: dict, rng: Rng) -> Action:
+    """A random action that fits `form` (for bots and tests); ValueError if none can.
+
+    Fields are filled in a random order, each uniformly within what its totals
+    and pools still allow; a total's "at_least" is then met one unit at a time.
+    """
+    fields = form["fields"]
+    action: Action = dict(form.get("fixed", {}), type=form["type"])
+    totals = form.get("totals", [])
+    sums = [0] * len(totals)
+    left = {p["name"]: _multiset(p["choices"], p.get("counts")) for p in form.get("pools", [])}
+
+    def room(field: dict, current: int) -> int:
+        """How much more `field` may take, given its max and every total it is in."""
+        more = field["max"] - current
+        for k, total in enumerate(totals):
+            if field["name"] in total["fields"] and total.get("at_most") is not None:
+                more = min(more, total["at_most"] - sums[k])
+        return max(more, 0)
+
+    def offer(field: dict) -> Dict[str, int]:
+        if field.get("pool"):
+            return left[field["pool"]]
+        have = _multiset(field["choices"], field.get("counts"))
+        for choice in action.get(field["name"], []):
+            have[choice] -= 1
+        return have
+
+    def add(field: dict, amount: int) -> None:
+        """Add `amount` units to `field` (a pick adds random available choices)."""
+        name = field["name"]
+        if field.get("kind", "count") == "count":
+            action[name] = action.get(name, 0) + amount
+        else:
+            have = offer(field)
+            for _ in range(amount):
+                bag = sorted(c for c, n in have.items() if n > 0)
+                choice = bag[rng.below(len(bag))]
+                have[choice] -= 1
+                action.setdefault(name, []).append(choice)
+        for k, total in enumerate(totals):
+            if name in total["fields"]:
+                sums[k] += amount
+
+    def capacity(field: dict) -> int:
+        more = room(field, _amount(action.get(field["name"], 0 if field.get("kind", "count") == "count" else [])))
+        if field.get("kind", "count") == "pick":
+            more = min(more, sum(n for n in offer(field).values() if n > 0))
+        return more
+
+    order = list(range(len(fields)))
+    rng.shuffle(order)
+    for k in order:
+        field = fields[k]
+        action[field["name"]] = 0 if field.get("kind", "count") == "count" else []
+    for k in order:  # minimums first, so a later field's minimum is never crowded out
+        if fields[k]["min"] > capacity(fields[k]):
+            raise ValueError(f"form {form['type']!r} cannot be filled in")
+        add(fields[k], fields[k]["min"])
+    for k in order:
+        more = capacity(fields[k])
+        if more:
+            add(fields[k], rng.below(more + 1))
+    for k, total in enumerate(totals):
+        need = (total.get("at_least") or 0) - sums[k]
+        while need > 0:
+            open_fields = [f for f in fields if f["name"] in total["fields"] and capacity(f) > 0]
+            if not open_fields:
+                raise ValueError(f"form {form['type']!r} cannot be filled in")
+            add(open_fields[rng.below(len(open_fields))], 1)
+            need -= 1
+    for field in fields:
+        if field.get("kind", "count") == "pick":
+            action[field["name"]].sort()
+    return action
 
 
 # ----- the move log -----------------------------------------------------------
