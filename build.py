@@ -203,12 +203,8 @@ def games_catalogue() -> list:
     Written to dist/games.json so the lobby works before Python has loaded.
     """
     sys.path.insert(0, str(ROOT / "py"))
-    from parlour import games
-    return [
-        {"id": g.id, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
-         "options": g.options}
-        for g in games.all_games()
-    ]
+    from parlour import api
+    return api.op_games({})["games"]
 
 
 # ----- the site ----------------------------------------------------------------

@@ -12,6 +12,7 @@ import gzip
 import json
 import os
 import platform
+import re
 import statistics
 import sys
 import threading
@@ -24,12 +25,13 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "e2e")]
 import build  # noqa: E402
 from parlour import games  # noqa: E402
 from parlour.simulate import games_per_second  # noqa: E402
+from parlour.tournament import win_share  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 BUDGETS = {
     "load.lobby_interactive_ms": 300, "load.python_ready_cold_ms": 2500, "load.python_ready_warm_ms": 1500,
-    "moves.*.p50_ms": 16, "moves.*.p95_ms": 50,
+    "moves.*.p50_ms": 16, "moves.*.p95_ms": 50, "bots.*.hard.move_ms_p95": 1500,
 }
 PLAYERS = 3
 QUICK = "--quick" in sys.argv
@@ -38,6 +40,56 @@ ONLY = next((a.split("=", 1)[1].split(",") for a in sys.argv if a.startswith("--
 LOAD_RUNS = 3 if QUICK else 7
 MOVES_WANTED = 60 if QUICK else 300
 ENGINE_SECONDS = 1.0 if QUICK else 4.0
+#: bot tournaments (native): games per pairing; --no-bots skips them
+TOURNAMENT_GAMES = 6 if QUICK else 40
+BOT_MOVES = 8 if QUICK else 30  # bot moves timed in Pyodide per game and level
+SKIP_BOTS = "--no-bots" in sys.argv
+#: games the lobby offers (they have a board); moves are timed through the board, so only for these
+BOARDS = set(re.findall(r'"([a-z0-9-]+)"', (ROOT / "js" / "games" / "ids.js").read_text().split("BOARD_IDS", 1)[1].split("]", 1)[0]))
+
+
+def tournaments(game):
+    """Native seeded tournaments: each level against random seats (2 players and the most), Hard against Medium."""
+    out = {}
+    for level in ("easy", "medium", "hard"):
+        two = win_share(game.id, level, "random", 2, TOURNAMENT_GAMES)
+        out[f"bots.{game.id}.{level}.win_rate_vs_random"] = two["win_rate"]
+        out[f"bots.{game.id}.{level}.win_rate_vs_random_interval95"] = two["interval95"]
+        if level == "hard" and game.max_players > 2:
+            most = win_share(game.id, level, "random", game.max_players, TOURNAMENT_GAMES)
+            out[f"bots.{game.id}.hard.win_share_vs_random_{game.max_players}p"] = most["win_rate"]
+            out[f"bots.{game.id}.hard.win_share_vs_random_{game.max_players}p_fair"] = most["fair_share"]
+    duel = win_share(game.id, "hard", "medium", 2, TOURNAMENT_GAMES)
+    out[f"bots.{game.id}.hard_vs_medium"] = duel["win_rate"]
+    out[f"bots.{game.id}.hard_vs_medium_interval95"] = duel["interval95"]
+    out[f"bots.{game.id}.tournament_games"] = TOURNAMENT_GAMES
+    return out
+
+
+def measure_bot_moves(browser, url, game_id, level):
+    """Milliseconds per bot move in Pyodide (the facade's `bot` op, as a table calls it), over a seeded game."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(url)
+    ready_timings(page)
+    times = page.evaluate("""async ([g, n, level, wanted]) => {
+      const e = window.parlour.engine;
+      const t = await e.call('new', {game: g, players: n, seed: 'bench-bots', options: {}});
+      let status = await e.call('status', {table: t.table});
+      const times = [];
+      while (!status.over && times.length < wanted) {
+        const seat = status.to_move[0];
+        const start = performance.now();
+        const choice = await e.call('bot', {table: t.table, seat, bot: level});
+        times.push(performance.now() - start);
+        await e.call('act', {table: t.table, seat, action: choice.action, version: choice.version});
+        status = await e.call('status', {table: t.table});
+      }
+      return times;
+    }""", [game_id, PLAYERS, level, BOT_MOVES])
+    context.close()
+    return {"move_ms_p50": round(percentile(times, 0.5), 1), "move_ms_p95": round(percentile(times, 0.95), 1),
+            "moves_timed": len(times)}
 
 
 def percentile(values, share):
@@ -145,7 +197,7 @@ def budget_for(key):
     if key in BUDGETS:
         return BUDGETS[key]
     parts = key.split(".")
-    return BUDGETS.get(f"{parts[0]}.*.{parts[-1]}") if len(parts) == 3 else None
+    return BUDGETS.get(".".join([parts[0], "*", *parts[2:]])) if len(parts) >= 3 else None
 
 
 def write_readme(results):
@@ -160,7 +212,7 @@ def write_readme(results):
     ]
     for key, value in sorted(results["figures"].items()):
         budget = budget_for(key)
-        verdict = "" if budget is None else ("within" if value <= budget else "**over**")
+        verdict = "" if budget is None or not isinstance(value, (int, float)) else ("within" if value <= budget else "**over**")
         lines.append(f"| `{key}` | {value} | {'' if budget is None else budget} | {verdict} |")
     lines += ["", "Where a move's time goes (a Chromium trace of one click, King's Progress): the click handler "
               "ends at ~1 ms and the worker has the answer (apply, status and the next view, one round trip) "
@@ -182,6 +234,11 @@ def main():
     figures = {}
     for game in games.all_games():
         figures[f"engine.{game.id}.native_games_per_s"] = games_per_second(game.id, PLAYERS, ENGINE_SECONDS)["games_per_s"]
+    if not SKIP_BOTS:
+        for game in games.all_games():
+            if ONLY and game.id not in ONLY:
+                continue
+            figures.update(tournaments(game))
     figures["size.dist_bytes"], figures["size.dist_gzip_bytes"] = dist_sizes(dist)
     server, url = serve(dist)
     os.environ["PARLOUR_QUIET"] = "1"
@@ -196,8 +253,11 @@ def main():
             if ONLY and game.id not in ONLY:
                 continue
             figures[f"engine.{game.id}.pyodide_games_per_s"] = measure_pyodide_engine(browser, url, game.id)
-            for key, value in measure_moves(browser, url, game.id).items():
+            for key, value in (measure_moves(browser, url, game.id) if game.id in BOARDS else {}).items():
                 figures[f"moves.{game.id}.{key}"] = value
+            for level in ([] if SKIP_BOTS else ["easy", "medium", "hard"]):
+                for key, value in measure_bot_moves(browser, url, game.id, level).items():
+                    figures[f"bots.{game.id}.{level}.{key}"] = value
         browser.close()
     server.shutdown()
     results = {

@@ -94,3 +94,40 @@ def test_deeply_nested_requests_are_refused_in_pyodide(tmp_path):
     assert replies.pop("limit")["kind"] == "BadRecord"
     for name, reply in replies.items():
         assert reply["kind"] == "BadRequest" and "nested too deeply" in reply["error"], (name, reply)
+
+
+BOT_CASES = [("kings-progress", 3, "medium"), ("kings-cottage", 3, "easy"), ("castles", 2, "easy")]
+
+
+def _bot_moves(cases):
+    """Each case's bot choices over the first moves of a seeded game (every seat played by the level)."""
+    from parlour import games as registry, levels
+    from parlour.bots import bot_rng
+    from parlour.game import canonical
+    out = {}
+    for game_id, players, level in cases:
+        game, choose = registry.get(game_id), levels.bot(level)
+        state, moves = game.setup(players, "parity"), []
+        for ply in range(6):
+            seat = game.to_move(state)[0]
+            action = choose(game, state, seat, bot_rng("parity", ply, seat))
+            moves.append(canonical(action))
+            state = game.apply(state, seat, action)
+        out[f"{game_id}/{players}/{level}"] = moves
+    return out
+
+
+@pytest.mark.pyodide
+def test_bots_choose_the_same_moves_in_pyodide(tmp_path):
+    """A bot's move replays on every guest's device: the search must not depend on the Python build."""
+    if not shutil.which("node"):
+        pytest.fail("node is needed to run Pyodide in the tests")
+    import inspect
+    script = tmp_path / "bots.py"
+    script.write_text("import json\n" + inspect.getsource(_bot_moves) + f"json.dumps(_bot_moves({BOT_CASES!r}))\n")
+    proc = subprocess.run(
+        ["node", str(ROOT / "tests" / "pyodide_runner.mjs"), str(_pyodide_dir()), str(_wheel()), str(script)],
+        capture_output=True, text=True, timeout=900,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert json.loads(proc.stdout.strip().splitlines()[-1]) == _bot_moves(BOT_CASES)

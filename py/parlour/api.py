@@ -18,7 +18,7 @@ import reprlib
 import traceback
 from typing import Any, Callable, Dict, Optional
 
-from . import bots, games, records
+from . import bots, games, levels, records
 from .errors import BadRequest, IllegalAction, ParlourError
 from .game import canonical
 
@@ -163,9 +163,12 @@ def _open(table: dict) -> str:
 
 
 def op_games(message: dict) -> dict:
+    """The catalogue (also written to dist/games.json at build time, so the lobby needs no Python)."""
     return {"games": [
         {"id": g.id, "title": g.title, "min_players": g.min_players,
-         "max_players": g.max_players, "options": g.options}
+         "max_players": g.max_players, "options": g.options,
+         "bot_levels": [{"id": name, "help": help_text, "iterations": levels.iterations(g, name)}
+                        for name, help_text in levels.DESCRIPTIONS.items()]}
         for g in games.all_games()
     ]}
 
@@ -200,10 +203,16 @@ def op_view(message: dict) -> dict:
 
 
 def _snapshot(table: dict, seat: Optional[int], with_legal: bool = True) -> dict:
-    """A seat's view; with_legal=False skips its legal moves (a board drawn while others move)."""
+    """A seat's view; with_legal=False skips its legal moves (a board drawn while others move).
+
+    `forms` are the seat's forms (moves with numeric or chosen parts, such as a
+    bid) beside its listed moves, for the board to draw; [] for most games.
+    """
     game, state = table["game"], table["state"]
+    asked = with_legal and seat is not None
     return dict(_status(table), view=game.view(state, seat),
-                legal=game.legal_actions(state, seat) if with_legal and seat is not None else [])
+                legal=game.legal_actions(state, seat) if asked else [],
+                forms=game.forms(state, seat) if asked else [])
 
 
 def op_act(message: dict) -> dict:
@@ -247,8 +256,9 @@ def op_bot(message: dict) -> dict:
     seat = _seat(message, table)
     kind = _field(message, "bot", (str,), optional=True)
     kind = "random" if kind is None else kind
-    if kind not in bots.BOTS:
-        raise BadRequest(f"No bot called {_show(kind)}.")
+    choose = levels.bot(kind)
+    if choose is None:
+        raise BadRequest(f"No bot called {_show(kind)}; there are {', '.join(levels.names())}.")
     game, state = table["game"], table["state"]
     # Only a seat to move has moves (the contract test checks it), so ask nothing else of the bot.
     if game.is_over(state):
@@ -258,7 +268,7 @@ def op_bot(message: dict) -> dict:
         waiting = " and ".join(f"{{p{s}}}" for s in movers)
         raise IllegalAction(f"{{p{seat}}} has no move to make now: waiting for {waiting}.")
     rng = bots.bot_rng(table["seed"], len(table["actions"]), seat)
-    action = bots.BOTS[kind](game, state, seat, rng)
+    action = choose(game, state, seat, rng)
     return {"action": action, "version": len(table["actions"])}
 
 

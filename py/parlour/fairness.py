@@ -23,7 +23,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from . import games
 from .errors import BadRequest
 from .game import canonical
-from .p2p import bot_plies, replay
+from .p2p import bot_names, bot_plies, replay
 
 KINDS = ("human", "bot", "remote")
 
@@ -188,7 +188,8 @@ def _verify(mine: dict, fair: dict, steps: _Steps, notes: List[str]) -> None:
               for f in forfeits if f["reason"] == "illegal"]
     views: Dict[str, str] = mine.get("views") or {}
     versions = [int(v) for v in views]
-    result = replay(game, players, fair["seed"], mine.get("options") or {}, actions, me, versions, plies, claims)
+    result = replay(game, players, fair["seed"], mine.get("options") or {}, actions, me, versions, plies, claims,
+                    names=bot_names(fair["bots"]))
     failed = result["failed"]
     if not steps.check("every move replays", failed is None,
                        f"move {failed['step'] + 1 if failed else 0}: {failed['error'] if failed else ''}"):

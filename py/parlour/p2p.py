@@ -10,7 +10,7 @@ import hashlib
 import reprlib
 from typing import Any, Dict, Iterable, List, Optional
 
-from . import bots, games
+from . import bots, games, levels
 from .errors import BadRequest, ParlourError
 from .game import canonical
 
@@ -41,9 +41,21 @@ def bot_plies(entries: Iterable[Any]) -> Dict[int, int]:
     return plies
 
 
+def bot_names(entries: Iterable[Any]) -> Dict[int, str]:
+    """{step: the bot that chose it} from a `bots` list; entries that name none were the random bot's."""
+    names: Dict[int, str] = {}
+    for entry in entries or []:
+        name = entry.get("bot", "random") if isinstance(entry, dict) else "random"
+        if not isinstance(name, str) or levels.bot(name) is None:
+            raise BadRequest(f"Bot listing {str(entry)[:60]!r} names no bot Parlour has.")
+        step = entry["step"] if isinstance(entry, dict) else entry
+        names[step] = name
+    return names
+
+
 def replay(game, players: int, seed: Any, options: dict, actions: List[Any], seat: Optional[int],
            versions: Iterable[int] = (), plies: Optional[Dict[int, int]] = None,
-           illegal: Iterable[dict] = ()) -> dict:
+           illegal: Iterable[dict] = (), names: Optional[Dict[int, str]] = None) -> dict:
     """Replay `actions` from the seed; the one replay every fairness check uses.
 
     Returns {"hashes": {version: sha256 of seat's view}, "result", "over",
@@ -72,7 +84,8 @@ def replay(game, players: int, seed: Any, options: dict, actions: List[Any], sea
         for step in by_ply.get(version, []):
             mover = actions[step].get("seat") if 0 <= step < len(actions) and isinstance(actions[step], dict) else None
             try:
-                expected[step] = canonical(bots.random_action(game, state, mover, bots.bot_rng(seed, version, mover)))
+                choose = levels.bot((names or {}).get(step, "random"))
+                expected[step] = canonical(choose(game, state, mover, bots.bot_rng(seed, version, mover)))
             except (ValueError, ParlourError, TypeError):
                 expected[step] = None
         for k, claim in enumerate(claims):
@@ -120,7 +133,7 @@ def replay_check(message: dict) -> dict:
     seat = message.get("seat")
     if seat is not None and (not _is_int(seat) or not 0 <= seat < players):
         raise BadRequest(f"No seat {reprlib.repr(seat)} at this table.")
-    return replay(game, players, seed, options, actions, seat, versions, bot_plies(steps))
+    return replay(game, players, seed, options, actions, seat, versions, bot_plies(steps), names=bot_names(steps))
 
 
 def qr_svg(message: dict) -> dict:
@@ -153,4 +166,4 @@ def _optional(message: dict, name: str, kind: type) -> Any:
 
 
 OPS = {"replay_check": replay_check, "qr_svg": qr_svg}
-__all__: List[str] = ["replay", "replay_check", "bot_plies", "qr_svg", "OPS"]
+__all__: List[str] = ["replay", "replay_check", "bot_plies", "bot_names", "qr_svg", "OPS"]

@@ -75,7 +75,7 @@ def reshuffle_hidden(groups: Dict[str, List[dict]], seat: Optional[int], rng: Rn
                 by_suit.setdefault(piece["suit"], []).append(piece)
         for suit in SUITS:
             hidden = by_suit.get(suit, [])
-            ranks = [p["rank"] for p in hidden]
+            ranks = sorted(p["rank"] for p in hidden)  # sorted first: the deal must not depend on the true order
             rng.shuffle(ranks)
             for piece, rank in zip(hidden, ranks):
                 piece["rank"] = rank

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from . import games
+from . import games, levels
 from .errors import ParlourError
 from .game import canonical, describe
 
@@ -25,6 +25,8 @@ MAX_RECORD_BYTES = 1_000_000
 MAX_ACTIONS = 20_000
 MAX_NAME = 40
 SEAT_KINDS = ("human", "bot", "remote")
+#: what a bot seat may name as its level (parlour.levels); records from before levels name none
+BOT_LEVELS = tuple(levels.names())
 
 
 class BadRecord(ParlourError):
@@ -49,7 +51,13 @@ def _seats(record: dict, players_hint: Optional[int]) -> List[dict]:
         kind = seat.get("kind", "human")
         if kind not in SEAT_KINDS:
             raise BadRecord(f"Seat {i + 1} of the record is of an unknown kind {str(kind)[:20]!r}.")
-        out.append({"name": seat["name"][:MAX_NAME], "kind": kind})
+        entry = {"name": seat["name"][:MAX_NAME], "kind": kind}
+        level = seat.get("level")
+        if level is not None:
+            if kind != "bot" or level not in BOT_LEVELS:
+                raise BadRecord(f"Seat {i + 1} of the record names an unknown bot level {str(level)[:20]!r}.")
+            entry["level"] = level
+        out.append(entry)
     return out
 
 

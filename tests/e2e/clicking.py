@@ -18,13 +18,18 @@ def wait_python(page, timeout=90_000):
 
 
 def start_game(page, url, game_id, seats, query="botDelay=0&seed=11", options=None, names=None):
-    """Open the lobby, choose the game and seats ("human"/"bot"/"remote", optionally named), and start."""
+    """Open the lobby, choose the game and seats ("human"/"bot"/"remote", optionally named), and start.
+
+    A plain "bot" plays random moves (fast, for tests of the table); "bot:hard" etc. picks a level."""
     page.goto(f"{url}?{query}")
     page.wait_for_selector(f"[data-game='{game_id}']")
     page.click(f"[data-game='{game_id}']")
     page.select_option("#players", str(len(seats)))
     for i, kind in enumerate(seats):
+        kind, _, level = kind.partition(":")
         page.select_option(f".seat-row[data-seat='{i}'] .seat-kind", kind)
+        if kind == "bot":
+            page.select_option(f".seat-row[data-seat='{i}'] .seat-level", level or "random")
         if names:
             page.fill(f".seat-row[data-seat='{i}'] input[type=text]", names[i])
     for name, value in (options or {}).items():

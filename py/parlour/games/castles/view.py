@@ -77,6 +77,10 @@ def _copy_json(value):
     return json.loads(json.dumps(value))
 
 
+def _tile_order(tile: dict) -> tuple:
+    return (tile["suit"], tile["rank"], tile.get("known", []))
+
+
 def _reshuffle_tiles(state: State, seat: Optional[int], rng: Rng) -> None:
     """Resample pile order and the proper tiles `seat` has not seen.
 
@@ -86,11 +90,13 @@ def _reshuffle_tiles(state: State, seat: Optional[int], rng: Rng) -> None:
     """
     if state["options"]["terrain"] == "suit":
         for pile in state["piles"]:
+            pile.sort(key=_tile_order)  # sorted first: the new order must not depend on the true one
             rng.shuffle(pile)
         return
     proper = state["proper"]
     hidden = [k for k, tile in enumerate(proper) if tile is not None and not pp.knows(tile, seat)]
-    pool = [(t["suit"], t["rank"]) for t in state["piles"][0]] + [(proper[k]["suit"], proper[k]["rank"]) for k in hidden]
+    pool = sorted([(t["suit"], t["rank"]) for t in state["piles"][0]]
+                  + [(proper[k]["suit"], proper[k]["rank"]) for k in hidden])  # sorted: independent of the true deal
     for k in hidden:
         mine = [i for i, (suit, _) in enumerate(pool) if suit == pp.SUITS[k]]
         suit, rank = pool.pop(rng.choice(mine))

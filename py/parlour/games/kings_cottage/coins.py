@@ -108,7 +108,7 @@ def resample(coins: Iterable[Tuple[dict, bool]], seat: Optional[int], rng: Rng) 
     coins nobody can see into.
     """
     slots = [c for c, public in coins if not public and not pp.knows(c, seat)]
-    pool = [(c["suit"], c["rank"]) for c in slots]
+    pool = sorted((c["suit"], c["rank"]) for c in slots)  # sorted: the deal must not depend on the true one
     order = list(range(len(slots)))
     rng.shuffle(order)
     tries: Dict[int, List[int]] = {}

@@ -1,0 +1,69 @@
+"""Bot levels a person picks in the lobby: Easy, Medium and Hard, for every game.
+
+All three are the same information-set search (parlour.search) with different
+budgets, counted in iterations (never in time, so a bot's move replays the same
+everywhere); Hard also plays its playouts with the game's own greedy policy
+when the game offers one (`heuristic_action`), which sees further per iteration.
+A game may set its own budgets (`bot_iterations`) in its folder: the cost of an
+iteration differs tenfold between games, and Hard is held to about a second per
+move in the browser.
+
+The older bots (`random`, `heuristic`, parlour.bots) stay available by name:
+saved games, records and network tables name the bot that chose each move.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Optional
+
+from . import bots
+from .rng import Rng
+from .search import ismcts
+
+State = Dict[str, Any]
+Action = Dict[str, Any]
+
+#: iterations per move when a game sets none
+DEFAULT_ITERATIONS = {"easy": 12, "medium": 100, "hard": 300}
+
+#: what each level does, in the lobby's words (random first: the gentlest, for learning the rules)
+DESCRIPTIONS = {
+    "random": "Plays any legal move at random: a gentle partner for learning the rules.",
+    "easy": "Thinks a moment: looks a dozen games ahead at random, so it blunders often.",
+    "medium": "Plays out about a hundred imagined games per move, never peeking at hidden pieces.",
+    "hard": "Searches the most the browser allows in about a second a move, with smarter imagined games.",
+}
+
+
+def iterations(game, level: str) -> int:
+    if level not in DEFAULT_ITERATIONS:
+        return 0
+    own = getattr(game, "bot_iterations", None) or {}
+    return int(own.get(level, DEFAULT_ITERATIONS[level]))
+
+
+def _greedy_playouts(game) -> Optional[Callable]:
+    own = getattr(game, "heuristic_action", None)
+    if own is None:
+        return None
+    return lambda g, state, seat, rng: own(state, seat, rng)
+
+
+def _level(level: str) -> Callable[[Any, State, int, Rng], Action]:
+    def choose(game, state: State, seat: int, rng: Rng) -> Action:
+        policy = _greedy_playouts(game) if level == "hard" else None
+        action, _ = ismcts(game, state, seat, rng, iterations(game, level), policy)
+        return action
+    choose.__name__ = f"{level}_bot"
+    return choose
+
+
+LEVELS: Dict[str, Callable[[Any, State, int, Rng], Action]] = {name: _level(name) for name in DEFAULT_ITERATIONS}
+
+
+def bot(name: str) -> Optional[Callable[[Any, State, int, Rng], Action]]:
+    """The bot called `name` (a level, or one of parlour.bots' plain bots), or None."""
+    return LEVELS.get(name) or bots.BOTS.get(name)
+
+
+def names() -> list:
+    return [*LEVELS, *bots.BOTS]

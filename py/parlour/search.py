@@ -1,0 +1,233 @@
+"""Information Set Monte Carlo Tree Search (Cowling, Powley and Whitehouse, 2012), once for every game.
+
+Each iteration deals a fresh determinization from the bot's seat (the game's own
+`determinize`: only what that seat could know is kept, everything hidden is
+resampled, the chance generator is reseeded), descends a tree whose nodes are
+what the bot saw happen (the moves, in order), choosing with UCB among the moves
+legal in *this* determinization (the "availability" count of each child is how
+often it was legal, as in the paper), adds one node, plays the game out and backs
+every seat's outcome up the path.
+
+Simultaneous secret choices (to_move names several seats) are searched without
+peeking: at such a round every seat picks from statistics kept at the round's
+opening node for that seat alone, so no seat's choice depends on another's
+choice in the same round; the round's joint outcome then leads to the next node.
+
+Outcome: a seat's share of the win (1/k when k seats share it) weighted 0.9,
+plus its score's place between the lowest and highest score weighted 0.1.  The
+win is what the games reward; the small score term keeps a signal in positions
+where every playout is lost (or won) anyway, so the bot still plays for points.
+
+Reproducible by construction: the budget is a number of iterations, every
+random choice comes from the seeded `Rng` passed in, and the arithmetic avoids
+what differs between Python builds (no `sum()` of floats, which 3.12 made
+compensated; no `math.log`, whose last bit depends on the C library).  The same
+position, seed and budget give the same move in CPython and in Pyodide.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+from .game import canonical, clone_state
+from .rng import Rng
+
+State = Dict[str, Any]
+Action = Dict[str, Any]
+
+#: UCB exploration constant for outcomes in [0, 1] (0.7 is the usual choice for ISMCTS).
+EXPLORATION = 0.7
+#: move lists longer than this are widened progressively (see _choose)
+WIDEN_FROM = 12
+WIN_WEIGHT = 0.9
+_LN2 = 0.6931471805599453
+
+
+def ln(n: float) -> float:
+    """Natural logarithm with IEEE-exact operations only, so every Python gives the same bits."""
+    mantissa, exponent = math.frexp(n)  # n = m * 2**e, 0.5 <= m < 1: exact
+    z = (mantissa - 1.0) / (mantissa + 1.0)
+    z2 = z * z
+    total, term, k = 0.0, z, 1
+    while k < 40:
+        total += term / k
+        term *= z2
+        k += 2
+    return 2.0 * total + exponent * _LN2
+
+
+def outcome(game, state: State) -> List[float]:
+    """Each seat's reward in [0, 1] for a finished game (see the module's docstring)."""
+    result = game.result(state)
+    n = state["players"]
+    winners = result.get("winners") or []
+    share = 1.0 / len(winners) if winners else 0.0
+    scores = result.get("scores")
+    out = []
+    low = high = 0
+    if isinstance(scores, list) and len(scores) == n:
+        low, high = min(scores), max(scores)
+    for seat in range(n):
+        place = 0.5 if high == low else (scores[seat] - low) / (high - low)
+        out.append(WIN_WEIGHT * (share if seat in winners else 0.0) + (1.0 - WIN_WEIGHT) * place)
+    return out
+
+
+def step(game, state: State, seat: int, action: Action) -> None:
+    """Play a move the search took from `legal_actions` on a private state, in place and unchecked.
+
+    Only for states the search owns (a determinization copied once): the checked,
+    copying `Game.apply` stays the way for every move from outside.
+    """
+    state["ply"] += 1
+    rng = Rng(state["rng"])
+    game._apply(state, seat, action, rng)
+    state["rng"] = rng.hex()
+
+
+class Node:
+    """What the searching seat saw happen, and the statistics of the move that led here."""
+
+    __slots__ = ("children", "visits", "avail", "reward", "rounds")
+
+    def __init__(self) -> None:
+        self.children: Dict[str, "Node"] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0  # summed over visits, for the seat whose move led here
+        self.rounds: Optional[Dict[int, Dict[str, "Node"]]] = None  # per-seat choices at a simultaneous round
+
+
+def _key(action: Action) -> str:
+    return canonical(action)
+
+
+def _widening(visits: int) -> int:
+    """How many of a large move list may have been tried after `visits` passes (progressive widening)."""
+    return WIDEN_FROM + int(2.0 * math.sqrt(visits))
+
+
+def _choose(children: Dict[str, Node], legal: List[Action], rng: Rng, visits: int) -> Tuple[Action, Node, bool]:
+    """UCB among the moves legal here; an untried one first (chosen at random). Returns (move, node, new).
+
+    With more than WIDEN_FROM moves (King's Cottage's 231 stakes, a bid's
+    splits), a new move is tried only while fewer than `_widening(visits)` of
+    the legal ones have been: the search deepens the promising ones instead of
+    trying each once.
+    """
+    keys = [_key(a) for a in legal]
+    untried = [i for i, k in enumerate(keys) if k not in children]
+    for k in keys:
+        node = children.get(k)
+        if node is not None:
+            node.avail += 1
+    tried = len(keys) - len(untried)
+    if untried and len(keys) > WIDEN_FROM and tried and tried >= _widening(visits):
+        untried = []
+    if untried:
+        i = untried[rng.below(len(untried))]
+        node = children[keys[i]] = Node()
+        node.avail = 1
+        return legal[i], node, True
+    best_i, best_value = -1, -1.0
+    for i, k in enumerate(keys):
+        node = children.get(k)
+        if node is None:
+            continue
+        value = node.reward / node.visits + EXPLORATION * math.sqrt(ln(node.avail) / node.visits)
+        if value > best_value:
+            best_i, best_value = i, value
+    return legal[best_i], children[keys[best_i]], False
+
+
+Policy = Callable[[Any, State, int, Rng], Action]
+
+
+def random_policy(game, state: State, seat: int, rng: Rng) -> Action:
+    legal = game.legal_actions(state, seat)
+    return legal[rng.below(len(legal))]
+
+
+def playout(game, state: State, rng: Rng, policy: Policy, max_plies: int = 20000) -> List[float]:
+    """Play on (in place) to the end with `policy` and return every seat's outcome."""
+    plies = 0
+    while not game.is_over(state):
+        movers = game.to_move(state)
+        seat = movers[0] if len(movers) == 1 else movers[rng.below(len(movers))]
+        step(game, state, seat, policy(game, state, seat, rng))
+        plies += 1
+        if plies > max_plies:
+            raise RuntimeError(f"{game.id}: a playout did not end within {max_plies} moves")
+    return outcome(game, state)
+
+
+def _iterate(game, root: Node, state: State, rng: Rng, policy: Policy) -> None:
+    """One iteration on a private determinization: select, expand one node, play out, back up."""
+    path: List[Tuple[Node, int]] = []  # (node, the seat whose choice it records)
+    node = root
+    node.visits += 1
+    expanded = False
+    while not expanded and not game.is_over(state):
+        movers = game.to_move(state)
+        if len(movers) == 1:
+            seat = movers[0]
+            action, child, expanded = _choose(node.children, game.legal_actions(state, seat), rng, node.visits)
+            step(game, state, seat, action)
+            child.visits += 1
+            path.append((child, seat))
+            node = child
+            continue
+        # a simultaneous round: each seat chooses from its own statistics at this node
+        if node.rounds is None:
+            node.rounds = {}
+        choices = []
+        for seat in movers:
+            mine = node.rounds.setdefault(seat, {})
+            action, stats, new = _choose(mine, game.legal_actions(state, seat), rng, node.visits)
+            expanded = expanded or new
+            choices.append((seat, action, stats))
+        for seat, action, stats in choices:
+            step(game, state, seat, action)
+            stats.visits += 1
+            path.append((stats, seat))
+        joint = "|".join(f"{seat}:{_key(action)}" for seat, action, _ in choices)
+        child = node.children.get(joint)
+        if child is None:
+            child = node.children[joint] = Node()
+        child.visits += 1
+        node = child
+    rewards = outcome(game, state) if game.is_over(state) else playout(game, state, rng, policy)
+    for stats, seat in path:
+        stats.reward += rewards[seat]
+
+
+def ismcts(game, state: State, seat: int, rng: Rng, iterations: int,
+           policy: Optional[Policy] = None) -> Tuple[Action, Dict[str, Any]]:
+    """The move `seat` should play after `iterations` determinized iterations, and what the search saw.
+
+    `state` is the true state; the search sees it only through
+    `game.determinize(state, seat, ...)`.  The move is the most visited of the
+    seat's moves legal in the true state (which it can see: they are its own).
+    """
+    legal = game.legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has no legal action to choose from")
+    if len(legal) == 1:
+        return legal[0], {"iterations": 0, "moves": 1}
+    policy = policy or random_policy
+    root = Node()
+    for _ in range(iterations):
+        world = clone_state(game.determinize(state, seat, rng.next64()))
+        _iterate(game, root, world, rng, policy)
+    movers = game.to_move(state)
+    choices = root.children if len(movers) == 1 else (root.rounds or {}).get(seat, {})
+    best, best_visits, best_value = legal[0], -1, -1.0
+    for action in legal:
+        node = choices.get(_key(action))
+        if node is None:
+            continue
+        value = node.reward / node.visits if node.visits else 0.0
+        if node.visits > best_visits or (node.visits == best_visits and value > best_value):
+            best, best_visits, best_value = action, node.visits, value
+    return best, {"iterations": iterations, "moves": len(legal), "visits": best_visits,
+                  "value": round(best_value, 4)}
