@@ -28,9 +28,9 @@ DEFAULT_ITERATIONS = {"easy": 12, "medium": 100, "hard": 300}
 #: what each level does, in the lobby's words (random first: the gentlest, for learning the rules)
 DESCRIPTIONS = {
     "random": "Plays any legal move at random: a gentle partner for learning the rules.",
-    "easy": "Thinks a moment: looks a dozen games ahead at random, so it blunders often.",
-    "medium": "Plays out about a hundred imagined games per move, never peeking at hidden pieces.",
-    "hard": "Searches the most the browser allows in about a second a move, with smarter imagined games.",
+    "easy": "Imagines a handful of games from each position before it moves, so it blunders often.",
+    "medium": "Imagines dozens of games per move from what it can see, never peeking at hidden pieces.",
+    "hard": "Imagines as many games as fit in about a second a move: the strongest opponent here.",
 }
 
 

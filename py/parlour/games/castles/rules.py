@@ -33,6 +33,8 @@ from .view import make_view, resample_state
 class Castles(Game):
     id = "castles"
     title = "Castles"
+    #: search iterations per bot move (parlour.levels): Hard keeps about a second a move in Pyodide
+    bot_iterations = {"easy": 6, "medium": 30, "hard": 70}
     min_players = 2
     max_players = 4
     options = {

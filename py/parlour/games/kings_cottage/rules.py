@@ -41,6 +41,8 @@ def room_name(room: dict) -> str:
 class KingsCottage(Game):
     id = "kings-cottage"
     title = "King's Cottage"
+    #: search iterations per bot move (parlour.levels): Hard keeps about a second a move in Pyodide
+    bot_iterations = {"easy": 8, "medium": 40, "hard": 100}
     min_players = 2
     max_players = 4
     options: dict = {}

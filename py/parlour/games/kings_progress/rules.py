@@ -27,6 +27,8 @@ from .view import make_view, resample_state
 class KingsProgress(Game):
     id = "kings-progress"
     title = "The King's Progress"
+    #: search iterations per bot move (parlour.levels): Hard keeps about a second a move in Pyodide
+    bot_iterations = {"easy": 12, "medium": 80, "hard": 250}
     min_players = 2
     max_players = 4
     options = {
