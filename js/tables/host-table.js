@@ -433,11 +433,12 @@ export class HostTable {
 
   /**
    * The bot level that plays `seat` when a bot holds it: the lobby's choice for
-   * a bot seat, Medium for a guest's seat handed to a bot (and for forfeits).
+   * a bot seat; a guest's seat handed to a bot (or a forfeited choice) plays at
+   * the level of the table's first bot seat, Medium when it has none.
    * @param {number} seat @returns {string}
    */
   botLevel(seat) {
-    return this.seats[seat].level ?? DEFAULT_BOT_LEVEL;
+    return this.seats[seat].level ?? this.seats.find((s) => s.level)?.level ?? DEFAULT_BOT_LEVEL;
   }
 
   /** A bot's choice for `seat` at the current position (listed in the ledger with its level). @param {number} seat */
