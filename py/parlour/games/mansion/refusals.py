@@ -1,0 +1,78 @@
+"""Why a Mansion move is refused, in words a player understands.
+
+`Game.apply` already refuses anything that is neither a listed move nor fits a
+form; this module only finds the most helpful reason, naming the building code
+or the limit a move would break.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict
+
+from ...game import describe
+from . import codes, deck, trade
+from .constants import (ACCEPT, ANSWERING, BID, BIDDING, BUILD, BUILDING, DECLINE, DONE, MATERIALS,
+                        MAX_PROPOSALS, PICK, PICKING, PROPOSE)
+
+WHAT_NOW = {
+    BIDDING: "Everyone is bidding: set your four bids (wood, marble, plumbing, plans) and seal them.",
+    PICKING: "Pick one of the plans on display.",
+    BUILDING: "You may build, propose a trade, or end your building turn (done).",
+    ANSWERING: "A trade is on the table: accept or decline it.",
+}
+KINDS_BY_PHASE = {BIDDING: {BID}, PICKING: {PICK}, BUILDING: {BUILD, PROPOSE, DONE}, ANSWERING: {ACCEPT, DECLINE}}
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def explain_refusal(game, state: Dict[str, Any], seat: int, action: Dict[str, Any]) -> str:
+    phase, kind = state["phase"], action.get("type")
+    if kind not in KINDS_BY_PHASE.get(phase, set()):
+        return f"{describe(action)} is not a move now. {WHAT_NOW.get(phase, '')}".strip()
+    if kind == PICK:
+        plan = action.get("plan")
+        if set(action) != {"type", "plan"}:
+            return "A pick names one plan: {\"type\": \"pick\", \"plan\": ...}."
+        if plan not in state["display"]:
+            return f"There is no {_name(plan)} plan on display."
+    if kind == BUILD:
+        return _build_refusal(game, state, seat, action)
+    if kind == PROPOSE and state["proposals"] >= MAX_PROPOSALS:
+        return f"You have made {MAX_PROPOSALS} trade proposals this turn, the most allowed."
+    if kind == ACCEPT:
+        t = state["trade"]
+        why = trade.can_give(state, t["terms"], t["by"], seat)
+        if why:
+            return f"You cannot accept: {why}"
+    if kind in (ACCEPT, DECLINE, DONE) and set(action) != {"type"}:
+        return f"{kind.capitalize()} takes nothing else: {{\"type\": \"{kind}\"}}."
+    return f"That move is not allowed now: {describe(action)}."
+
+
+def _name(plan: Any) -> str:
+    return deck.label(plan).lower() if plan in deck.KINDS else repr(plan)[:40]
+
+
+def _build_refusal(game, state: Dict[str, Any], seat: int, action: Dict[str, Any]) -> str:
+    plan, floor = action.get("plan"), action.get("floor")
+    if set(action) != {"type", "plan", "floor"}:
+        return "A build names a plan and a floor: {\"type\": \"build\", \"plan\": ..., \"floor\": 1}."
+    if plan not in deck.KINDS:
+        return f"There is no plan called {_name(plan)}; the deck list shows every kind."
+    me = state["seats"][seat]
+    if plan not in me["hand"]:
+        return f"You have no {_name(plan)} plan in hand."
+    if state["options"]["builds"] == "one" and state["built"] >= 1:
+        return "You have already built this turn: one build per building turn at this table."
+    cost = deck.cost(plan)
+    short = [f"{cost[m] - me[m]} more {m}" for m in MATERIALS if me[m] < cost[m]]
+    if short:
+        price = ", ".join(f"{cost[m]} {m}" for m in MATERIALS if cost[m])
+        return f"{deck.label(plan)} costs {price}; you need {' and '.join(short)}."
+    if not _whole(floor):
+        return "The floor must be a whole number, from 1 (the ground floor) up."
+    why = codes.refusal(me["floors"], plan, floor - 1)
+    if why:
+        return why
+    return f"That build is not allowed now: {describe(action)}."

@@ -1,0 +1,305 @@
+"""169 (2010) for 2 to 4 players: a 13x13 world of coordinate cards, tiles, creatures and castles.
+
+A turn: upkeep gold, coordinate cards, then buying (only the first player's
+row of tiles is for sale; each bought tile is dropped at once on a square two
+of the buyer's cards name), then moving creatures one at a time round the
+table, then the first player's row is replaced and the token passes left.  The
+first seat to control (12 // N) + 1 castles wins at once; the added ending
+stops the game after a set turn.  Every reading of an open point is in
+docs/rules/one-six-nine.md.
+
+The package: constants at the bottom; board (squares, drops), cards (deck and
+hands), movement (reach and effects), scoring (control, income, winners)
+above it; view (what each seat sees, determinize), refusals (why a move is
+refused) and policy (the greedy bot) above those; this module on top.
+"""
+from __future__ import annotations
+
+import copy
+from typing import List, Optional
+
+from ...errors import BadOptions, IllegalAction
+from ...game import Action, Game, State, log
+from ...rng import Rng, Seed
+from . import cards
+from .board import cells, drop, drop_problem, empty_cell, on_own_side, square_name
+from .constants import (COST, FARM, FARM_PAYOUT, LAST_TURN_CHOICES, LAST_TURN_DEFAULT, OFFER_EXTRA, PIT,
+                        START_GOLD, SWITCH, TILE_COUNT, TILE_KINDS, article, title)
+from .movement import can_move, destinations, make_move
+from .policy import choose
+from .refusals import explain_refusal
+from .scoring import cards_due, castle_counts, castles_to_win, final_winners, reached, upkeep_gold
+from .view import make_view, resample_state
+
+
+def for_sale(state: State) -> List[int]:
+    """The tile ids in front of the first player: the only ones for sale this turn."""
+    return state["offers"][state["first"]]
+
+
+def may_place(state: State, seat: int, kind: str, square: tuple, grid: Optional[dict] = None) -> bool:
+    """Whether `seat` may drop a `kind` tile on `square` (drop rules and the Walled Garden)."""
+    if state["options"]["walled_garden"] == "on" and kind != PIT and not on_own_side(seat, *square):
+        return False
+    grid = cells(state["board"]) if grid is None else grid
+    return drop_problem(kind, grid.get(square, empty_cell())) is None
+
+
+def may_try_buy(state: State, seat: int) -> bool:
+    """What everyone can see about whether `seat` could still buy: buys left, a tile it can afford."""
+    offer = for_sale(state)
+    if state["buys_left"][seat] <= 0 or not offer:
+        return False
+    return state["gold"][seat] >= min(COST[TILE_KINDS[t]] for t in offer)
+
+
+def buy_actions(state: State, seat: int) -> List[Action]:
+    """Every tile the seat can afford, on every square its cards name where that tile may go."""
+    if state["buys_left"][seat] <= 0:
+        return []
+    grid = cells(state["board"])
+    squares = cards.named_squares(state["hands"][seat])
+    out: List[Action] = []
+    for index, tile_id in enumerate(for_sale(state)):
+        kind = TILE_KINDS[tile_id]
+        if COST[kind] > state["gold"][seat]:
+            continue
+        for square in squares:
+            if may_place(state, seat, kind, square, grid):
+                out.append({"type": "buy", "tile": index, "square": [square[0], square[1]]})
+    return out
+
+
+def move_actions(state: State, seat: int) -> List[Action]:
+    return [{"type": "move", "from": [a[0], a[1]], "to": [b[0], b[1]]}
+            for a, b in destinations(state["board"], seat, state["moved"])]
+
+
+class OneSixNine(Game):
+    id = "one-six-nine"
+    title = "169"
+    min_players = 2
+    max_players = 4
+    options = {
+        "last_turn": {
+            "label": "Last turn",
+            "choices": LAST_TURN_CHOICES,
+            "default": LAST_TURN_DEFAULT,
+            "help": "The text has no ending but the castle count: here the game also ends after this turn, "
+                    "and the seat with the most castles (then the most gold) wins.",
+        },
+        "walled_garden": {
+            "label": "Walled Garden (2 players)",
+            "choices": SWITCH,
+            "default": "off",
+            "help": "The diagonal (A, A) to (K, K) is a property line: each seat places tiles only on its "
+                    "own side or on the line; Pits go anywhere.",
+        },
+        "small_world": {
+            "label": "It's a Small World",
+            "choices": SWITCH,
+            "default": "off",
+            "help": "Coordinate cards 10 to King are set aside, so tiles are placed in the 9x9 corner.",
+        },
+    }
+
+    def resolve_options(self, num_players: int, options: Optional[dict]) -> dict:
+        resolved = super().resolve_options(num_players, options)
+        if resolved["walled_garden"] == "on" and num_players != 2:
+            raise BadOptions("The Walled Garden is for two players.")
+        return resolved
+
+    # --- setup ---
+    def _setup(self, state: State, rng: Rng) -> None:
+        n = state["players"]
+        pile = list(range(TILE_COUNT))
+        rng.shuffle(pile)
+        offers = []
+        for _ in range(n):
+            offers.append(sorted(pile[-(n + OFFER_EXTRA):]))
+            del pile[-(n + OFFER_EXTRA):]
+        first = rng.below(n)
+        state.update({
+            "turn": 0,
+            "first": first,
+            "phase": "buy",
+            "current": first,
+            "gold": [START_GOLD] * n,
+            "deck": cards.new_deck(state["options"], rng),
+            "discard": [],
+            "hands": [[] for _ in range(n)],
+            "pile": pile,
+            "offers": offers,
+            "board": [],
+            "out": [False] * n,
+            "buys_left": [0] * n,
+            "moved": [],
+            "result": None,
+        })
+        log(state, f"Each seat takes {START_GOLD} gold; {{p{first}}} holds the first-player token. "
+                   f"{castles_to_win(n)} castles win.")
+        self._start_turn(state, rng)
+
+    # --- contract: reading ---
+    def to_move(self, state: State) -> List[int]:
+        return [] if state["phase"] == "over" else [state["current"]]
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def result(self, state: State) -> dict:
+        if state["result"] is None:
+            raise IllegalAction("The game is not over yet.")
+        return copy.deepcopy(state["result"])
+
+    def legal_actions(self, state: State, seat: int) -> List[Action]:
+        if seat not in self.to_move(state):
+            return []
+        if state["phase"] == "buy":
+            return buy_actions(state, seat) + [{"type": "pass"}]
+        return move_actions(state, seat) + [{"type": "pass"}]
+
+    def explain(self, state: State, seat: int, action: Action) -> str:
+        return explain_refusal(state, seat, action)
+
+    def view(self, state: State, seat: Optional[int]) -> dict:
+        return make_view(self, state, seat)
+
+    def determinize(self, state: State, seat: Optional[int], seed: Seed) -> State:
+        return resample_state(state, seat, seed)
+
+    def heuristic_action(self, state: State, seat: int, rng: Rng) -> Action:
+        """The greedy bot (policy.py): buys castles and mines, protects them, hunts with creatures."""
+        return choose(state, seat, self.legal_actions(state, seat), rng)
+
+    # --- contract: moving ---
+    def _apply(self, state: State, seat: int, action: Action, rng: Rng) -> None:
+        kind, phase = action["type"], state["phase"]
+        if kind == "pass":
+            state["out"][seat] = True
+            log(state, f"{{p{seat}}} stops {'buying' if phase == 'buy' else 'moving'} for this turn.")
+        elif kind == "buy":
+            self._buy(state, seat, action)
+        else:
+            log(state, make_move(state, seat, tuple(action["from"]), tuple(action["to"])))
+        if kind != "pass" and self._check_win(state):
+            return
+        if phase == "buy":
+            self._next_buyer(state, seat, rng)
+        else:
+            self._next_mover(state, seat, rng)
+
+    def _buy(self, state: State, seat: int, action: Action) -> None:
+        x, y = action["square"]
+        tile_id = for_sale(state).pop(action["tile"])
+        kind = TILE_KINDS[tile_id]
+        state["gold"][seat] -= COST[kind]
+        state["buys_left"][seat] -= 1
+        cards.spend(state, seat, x, y)
+        victims = drop(state, tile_id, kind, seat, (x, y))
+        text = f"{{p{seat}}} buys {article(kind)} for {COST[kind]} gold and drops it on {square_name(x, y)}"
+        if victims:
+            text += ", destroying " + " and ".join(f"{{p{v['owner']}}}'s {title(v['kind'])}" for v in victims)
+        if kind == FARM:
+            state["gold"][seat] += FARM_PAYOUT
+            text += f"; the Farm pays {FARM_PAYOUT} gold"
+        log(state, text + ".")
+
+    def _check_win(self, state: State) -> bool:
+        """Checked after every buy and every move: reaching the castle count ends the game at once."""
+        counts = castle_counts(state["board"], state["players"])
+        won = reached(counts, castles_to_win(state["players"]))
+        if not won:
+            return False
+        self._finish(state, won, "castles")
+        return True
+
+    # --- turn order ---
+    def _start_turn(self, state: State, rng: Rng) -> None:
+        """Upkeep, coordinate cards, then buying from the first player."""
+        n, first = state["players"], state["first"]
+        state["turn"] += 1
+        gold = []
+        for seat in range(n):
+            amount = upkeep_gold(state["board"], seat)
+            state["gold"][seat] += amount
+            gold.append(f"{{p{seat}}} +{amount}")
+        log(state, f"Turn {state['turn']}: {{p{first}}} holds the first-player token. Upkeep: {', '.join(gold)} gold.")
+        counts, private = [], {}
+        for k in range(n):
+            seat = (first + k) % n
+            drawn = cards.deal(state, seat, cards_due(state["board"], seat), rng)
+            counts.append(f"{{p{seat}}} {len(drawn)}")
+            private[seat] = "You draw " + (", ".join(str(r) for r in drawn) if drawn else "no card") + "."
+        log(state, f"Coordinate cards drawn: {', '.join(counts)}.", private)
+        state["buys_left"] = [cards.buy_limit(hand) for hand in state["hands"]]
+        state["phase"], state["out"] = "buy", [False] * n
+        self._next_buyer(state, first - 1, rng)
+
+    def _next_buyer(self, state: State, after: int, rng: Rng) -> None:
+        """The next seat to the left still buying; seats that visibly cannot buy drop out."""
+        n = state["players"]
+        for k in range(1, n + 1):
+            seat = (after + k) % n
+            if state["out"][seat]:
+                continue
+            if may_try_buy(state, seat):
+                state["current"] = seat
+                return
+            state["out"][seat] = True
+        self._start_moving(state, rng)
+
+    def _start_moving(self, state: State, rng: Rng) -> None:
+        n = state["players"]
+        state["phase"], state["out"], state["moved"] = "move", [False] * n, []
+        self._next_mover(state, state["first"] - 1, rng)
+
+    def _next_mover(self, state: State, after: int, rng: Rng) -> None:
+        """The next seat to the left with a creature that has not moved and can; none left ends the turn."""
+        n = state["players"]
+        for k in range(1, n + 1):
+            seat = (after + k) % n
+            if state["out"][seat]:
+                continue
+            if can_move(state["board"], seat, state["moved"]):
+                state["current"] = seat
+                return
+            state["out"][seat] = True
+        self._end_turn(state, rng)
+
+    def _end_turn(self, state: State, rng: Rng) -> None:
+        """Replenish the first player's row, shuffle the discards into the deck, pass the token."""
+        n, first = state["players"], state["first"]
+        state["pile"].extend(state["offers"][first])
+        rng.shuffle(state["pile"])
+        count = min(n + OFFER_EXTRA, len(state["pile"]))
+        state["offers"][first] = sorted(state["pile"][len(state["pile"]) - count:])
+        del state["pile"][len(state["pile"]) - count:]
+        cards.reshuffle(state, rng)
+        state["first"] = (first + 1) % n
+        if state["turn"] >= int(state["options"]["last_turn"]):
+            counts = castle_counts(state["board"], n)
+            self._finish(state, final_winners(counts, state["gold"]), "last turn")
+            return
+        self._start_turn(state, rng)
+
+    def _finish(self, state: State, winners: List[int], how: str) -> None:
+        n = state["players"]
+        counts = castle_counts(state["board"], n)
+        state["phase"], state["current"] = "over", None
+        state["result"] = {
+            "scores": counts,
+            "winners": winners,
+            "detail": {"decided_by": how, "turn": state["turn"], "castles_to_win": castles_to_win(n),
+                       "gold": list(state["gold"])},
+        }
+        names = " and ".join(f"{{p{w}}}" for w in winners)
+        if how == "castles":
+            log(state, f"{names} {'control' if len(winners) > 1 else 'controls'} {counts[winners[0]]} castles "
+                       f"and {'share the win' if len(winners) > 1 else 'wins'}.")
+        else:
+            log(state, f"Turn {state['turn']} was the last: {names} "
+                       f"{'share the win' if len(winners) > 1 else 'wins'} with {counts[winners[0]]} castles.")
+
+
+GAME = OneSixNine()
