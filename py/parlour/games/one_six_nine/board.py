@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Tuple
 
 from ...game import State
-from .constants import BOARD_SIZE, CREATURES, FLAT, PIT, WALL, rank_name, title
+from .constants import BOARD_SIZE, CREATURES, FLAT, PIT, WALL, rank_name, title, with_article
 
 Square = Tuple[int, int]
 Cell = Dict[str, Optional[dict]]
@@ -49,8 +49,11 @@ def cells(board: List[dict]) -> Dict[Square, Cell]:
     """Square -> {"ground": tile or None, "creature": tile or None}, for occupied squares only."""
     out: Dict[Square, Cell] = {}
     for tile in board:
-        cell = out.setdefault((tile["x"], tile["y"]), {"ground": None, "creature": None})
-        cell[layer(tile["kind"])] = tile
+        square = (tile["x"], tile["y"])
+        cell = out.get(square)
+        if cell is None:
+            cell = out[square] = {"ground": None, "creature": None}
+        cell["creature" if tile["kind"] in CREATURES else "ground"] = tile
     return out
 
 
@@ -72,23 +75,18 @@ def drop_problem(kind: str, cell: Cell) -> Optional[str]:
     ground, creature = cell["ground"], cell["creature"]
     if kind == PIT or (ground is None and creature is None):
         return None
-    name = title(kind)
     if ground is not None and ground["kind"] == PIT:
-        return f"Only a Pit may be dropped on a Pit; {article_of(name)} would simply fall in."
+        return "only a Pit may be dropped on a Pit"
     if kind in CREATURES:
         if creature is not None:
-            return f"A creature may not be dropped on another creature, and {title(creature['kind'])} stands there."
+            there = with_article(title(creature["kind"]))
+            return f"a creature never goes on another creature, and {there} stands there"
         if ground is not None and ground["kind"] == WALL:
-            return "No creature may stand on a Wall."
+            return "no creature may stand on a Wall"
         return None
     if ground is not None:
-        return f"{article_of(name).capitalize()} may not be dropped on {article_of(title(ground['kind']))}: " \
-               "one flat tile never goes on another."
+        return f"one flat tile never goes on another, and {with_article(title(ground['kind']))} lies there"
     return None  # a flat tile on a lone creature crushes it
-
-
-def article_of(name: str) -> str:
-    return ("an " if name[0] in "AEIOU" else "a ") + name
 
 
 def on_own_side(seat: int, x: int, y: int) -> bool:

@@ -97,7 +97,11 @@ def title(kind: str) -> str:
     return TITLES[kind]
 
 
-def article(kind: str) -> str:
-    """'a Thief', 'an Ogre'-style article for a tile title."""
-    name = TITLES[kind]
+def with_article(name: str) -> str:
+    """'a Thief', 'a Gold Mine': the indefinite article for a name."""
     return ("an " if name[0] in "AEIOU" else "a ") + name
+
+
+def article(kind: str) -> str:
+    """A tile kind's title with its article."""
+    return with_article(TITLES[kind])

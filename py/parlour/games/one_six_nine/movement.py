@@ -51,15 +51,19 @@ def reach(grid: Dict[Square, Cell], start: Square, seat: int) -> Dict[Square, in
     """Every square the creature on `start` may stop on, with the steps it costs (0-1 BFS)."""
     best: Dict[Square, int] = {start: 0}
     queue = deque([start])
+    limit = MOVE_ALLOWANCE
     while queue:
         here = queue.popleft()
         spent = best[here]
         for there in neighbours(here):
             cell = grid.get(there)
-            if blocks(cell, seat):
+            if cell is None:
+                cost = spent + 1
+            elif blocks(cell, seat):
                 continue
-            cost = spent + step_cost(cell)
-            if cost > MOVE_ALLOWANCE or cost >= best.get(there, MOVE_ALLOWANCE + 1):
+            else:
+                cost = spent + step_cost(cell)
+            if cost > limit or cost >= best.get(there, limit + 1):
                 continue
             best[there] = cost
             if cost == spent:
@@ -131,9 +135,8 @@ def effects(cell: Cell, seat: int, kind: str) -> List[str]:
     return out
 
 
-def preview(board: List[dict], seat: int, frm: Square, to: Square) -> List[str]:
-    """The effect codes of a move, without making it (for the view and the bots)."""
-    grid = cells(board)
+def preview(grid: Dict[Square, Cell], seat: int, frm: Square, to: Square) -> List[str]:
+    """The effect codes of a move on the board indexed by `grid`, without making it (for the view)."""
     mover = grid[frm]["creature"]
     return effects(grid.get(to, empty_cell()), seat, mover["kind"])
 

@@ -179,7 +179,7 @@ def _score_buys(state: State, seat: int, legal: List[Action]) -> List[Tuple[Acti
     for action in legal:
         if action["type"] != "buy":
             continue
-        kind = TILE_KINDS[row[action["tile"]]]
+        kind = action["tile"]
         square = (action["square"][0], action["square"][1])
         cell = grid.get(square, empty_cell())
         score = -COST[kind] * GOLD - 2 * CARD

@@ -38,6 +38,10 @@ def _cap(text: str) -> str:
 
 def explain_refusal(state: Dict[str, Any], seat: int, action: Action) -> str:
     phase, kind = state["phase"], action.get("type")
+    if phase == "over":
+        return "The game is over; no more moves can be made."
+    if state["current"] != seat:
+        return f"It is not your turn: waiting for {{p{state['current']}}}."
     if kind not in ("buy", "move", "pass"):
         return _cap(HINTS[phase]) + "."
     if kind == "buy" and phase != "buy":
@@ -54,11 +58,11 @@ def explain_refusal(state: Dict[str, Any], seat: int, action: Action) -> str:
 def _buy_refusal(state: Dict[str, Any], seat: int, action: Action) -> Optional[str]:
     first = state["first"]
     row = state["offers"][first]
-    index = action.get("tile")
-    if not _whole(index) or not 0 <= index < len(row):
-        return (f"There is no tile {describe(index)} for sale: {{p{first}}}'s row has {len(row)} tiles, "
-                f"numbered from 0.")
-    kind = TILE_KINDS[row[index]]
+    kind = action.get("tile")
+    offered = sorted({TILE_KINDS[t] for t in row})
+    if kind not in offered:
+        return (f"There is no {describe(kind)} for sale: {{p{first}}}'s row offers "
+                f"{', '.join(offered) or 'nothing'}.")
     name = title(kind)
     square = _square(action.get("square"))
     if square is None:
@@ -72,10 +76,11 @@ def _buy_refusal(state: Dict[str, Any], seat: int, action: Action) -> Optional[s
     if lack is not None:
         return f"Your cards cannot name {where}: you would need {lack}."
     if state["options"]["walled_garden"] == "on" and kind != PIT and not on_own_side(seat, *square):
-        return f"In the Walled Garden you place on your own side, {side_name(seat)}; {where} is not (only Pits go anywhere)."
+        return (f"In the Walled Garden you place on your own side, {side_name(seat)}; {where} is not "
+                "(only Pits go anywhere).")
     problem = drop_problem(kind, cells(state["board"]).get(square, empty_cell()))
     if problem is not None:
-        return f"The {name} cannot go on {where}: {problem}"
+        return f"The {name} cannot go on {where}: {problem}."
     return None
 
 

@@ -24,7 +24,7 @@ from ...rng import Rng, Seed
 from . import cards
 from .board import cells, drop, drop_problem, empty_cell, on_own_side, square_name
 from .constants import (COST, FARM, FARM_PAYOUT, LAST_TURN_CHOICES, LAST_TURN_DEFAULT, OFFER_EXTRA, PIT,
-                        START_GOLD, SWITCH, TILE_COUNT, TILE_KINDS, article, title)
+                        START_GOLD, SWITCH, TILE_COUNT, TILE_KINDS, article, rank_name, title)
 from .movement import can_move, destinations, make_move
 from .policy import choose
 from .refusals import explain_refusal
@@ -35,6 +35,16 @@ from .view import make_view, resample_state
 def for_sale(state: State) -> List[int]:
     """The tile ids in front of the first player: the only ones for sale this turn."""
     return state["offers"][state["first"]]
+
+
+def kinds_for_sale(state: State) -> List[str]:
+    """The kinds in the row for sale, each once, in row order: tiles of one kind are alike,
+    so a buy names the kind and takes the first such tile."""
+    out: List[str] = []
+    for tile_id in for_sale(state):
+        if TILE_KINDS[tile_id] not in out:
+            out.append(TILE_KINDS[tile_id])
+    return out
 
 
 def may_place(state: State, seat: int, kind: str, square: tuple, grid: Optional[dict] = None) -> bool:
@@ -60,13 +70,12 @@ def buy_actions(state: State, seat: int) -> List[Action]:
     grid = cells(state["board"])
     squares = cards.named_squares(state["hands"][seat])
     out: List[Action] = []
-    for index, tile_id in enumerate(for_sale(state)):
-        kind = TILE_KINDS[tile_id]
+    for kind in kinds_for_sale(state):
         if COST[kind] > state["gold"][seat]:
             continue
         for square in squares:
             if may_place(state, seat, kind, square, grid):
-                out.append({"type": "buy", "tile": index, "square": [square[0], square[1]]})
+                out.append({"type": "buy", "tile": kind, "square": [square[0], square[1]]})
     return out
 
 
@@ -191,8 +200,8 @@ class OneSixNine(Game):
 
     def _buy(self, state: State, seat: int, action: Action) -> None:
         x, y = action["square"]
-        tile_id = for_sale(state).pop(action["tile"])
-        kind = TILE_KINDS[tile_id]
+        row, kind = for_sale(state), action["tile"]
+        tile_id = row.pop(next(k for k, t in enumerate(row) if TILE_KINDS[t] == kind))
         state["gold"][seat] -= COST[kind]
         state["buys_left"][seat] -= 1
         cards.spend(state, seat, x, y)
@@ -230,7 +239,7 @@ class OneSixNine(Game):
             seat = (first + k) % n
             drawn = cards.deal(state, seat, cards_due(state["board"], seat), rng)
             counts.append(f"{{p{seat}}} {len(drawn)}")
-            private[seat] = "You draw " + (", ".join(str(r) for r in drawn) if drawn else "no card") + "."
+            private[seat] = "You draw " + (", ".join(rank_name(r) for r in drawn) if drawn else "no card") + "."
         log(state, f"Coordinate cards drawn: {', '.join(counts)}.", private)
         state["buys_left"] = [cards.buy_limit(hand) for hand in state["hands"]]
         state["phase"], state["out"] = "buy", [False] * n

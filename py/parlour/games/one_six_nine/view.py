@@ -13,23 +13,26 @@ from typing import List, Optional
 from ...game import State, clone_state, forget_private_log, log_for
 from ...rng import Rng, Seed, seed_to_state
 from . import cards
+from .board import cells
 from .constants import BOARD_SIZE, COST, PHASE_TITLES, TILE_KINDS
 from .movement import destinations, preview
 from .scoring import castle_counts, castles_to_win, doubled_ids
 
 
-def _offer(tile_ids: List[int]) -> List[dict]:
-    return [{"id": t, "kind": TILE_KINDS[t], "cost": COST[TILE_KINDS[t]]} for t in tile_ids]
+def _offer(tile_ids: List[int]) -> List[str]:
+    """A row of tiles as their kinds, in the order a buy action's "tile" index counts them."""
+    return [TILE_KINDS[t] for t in tile_ids]
 
 
 def make_view(game, state: State, seat: Optional[int]) -> dict:
     n = state["players"]
     board = state["board"]
-    doubled = set(doubled_ids(board))
+    doubled = doubled_ids(board)
     phase = state["phase"]
     first = state["first"]
     viewer_moves = phase == "move" and seat is not None and state["current"] == seat
     walled = state["options"]["walled_garden"] == "on"
+    grid = cells(board) if viewer_moves else {}
     return {
         "game": game.id,
         "seat": seat,
@@ -43,8 +46,10 @@ def make_view(game, state: State, seat: Optional[int]) -> dict:
         "to_move": game.to_move(state),
         "size": BOARD_SIZE,
         "top_rank": cards.top_rank(state["options"]),
-        "board": [dict(t, doubled=t["id"] in doubled) for t in board],
+        "board": [dict(t) for t in board],
+        "doubled": doubled,  # ids of properties a Bureaucrat of their owner stands on (they count twice)
         "offers": [_offer(row) for row in state["offers"]],
+        "costs": dict(COST),
         "for_sale": first,
         "buying_order": [(first + k) % n for k in range(n)],
         "gold": list(state["gold"]),
@@ -60,9 +65,10 @@ def make_view(game, state: State, seat: Optional[int]) -> dict:
         "moved": list(state["moved"]),
         # Walled Garden: seat 0 places where row >= column, seat 1 where row <= column (the diagonal is shared)
         "sides": ["row >= column", "row <= column"] if walled else None,
+        # the mover's moves that do something (kill, die, steal, destroy, double), for the board to show
         "move_effects": [
-            {"from": [a[0], a[1]], "to": [b[0], b[1]], "effects": preview(board, seat, a, b)}
-            for a, b in destinations(board, seat, state["moved"])
+            {"from": [a[0], a[1]], "to": [b[0], b[1]], "effects": codes}
+            for a, b in destinations(board, seat, state["moved"]) for codes in [preview(grid, seat, a, b)] if codes
         ] if viewer_moves else None,
         "result": None if state["result"] is None else dict(state["result"]),
         "log": log_for(state, seat),
