@@ -202,11 +202,15 @@ class Game:
     def determinize(self, state: State, seat: Optional[int], seed: Seed) -> State:
         raise NotImplementedError
 
+    # Every game keeps its `phase` ("over" at the end) and its `result` (None
+    # until then) in the state; one that does not overrides these two.
     def is_over(self, state: State) -> bool:
-        raise NotImplementedError
+        return state["phase"] == "over"
 
     def result(self, state: State) -> dict:
-        raise NotImplementedError
+        if state["result"] is None:
+            raise IllegalAction("The game is not over yet.")
+        return clone(state["result"])
 
 
 # ----- forms -------------------------------------------------------------------

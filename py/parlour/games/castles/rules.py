@@ -19,7 +19,6 @@ import copy
 from typing import List, Optional
 
 from ... import piecepack as pp
-from ...errors import IllegalAction
 from ...game import Action, Game, State, log
 from ...rng import Rng, Seed
 from .constants import MAX_ARMIES_PER_TILE, TERRAINS
@@ -99,14 +98,6 @@ class Castles(Game):
         if state["phase"] == "over":
             return []
         return [(state["starter"] + state["turn"]) % state["players"]]
-
-    def is_over(self, state: State) -> bool:
-        return state["phase"] == "over"
-
-    def result(self, state: State) -> dict:
-        if state["result"] is None:
-            raise IllegalAction("The game is not over yet.")
-        return copy.deepcopy(state["result"])
 
     def legal_actions(self, state: State, seat: int) -> List[Action]:
         if seat not in self.to_move(state):

@@ -18,7 +18,6 @@ import copy
 from typing import List, Optional
 
 from ... import piecepack as pp
-from ...errors import IllegalAction
 from ...game import Action, Game, State, log
 from ...rng import Rng, Seed
 from . import board, coins
@@ -83,14 +82,6 @@ class KingsCottage(Game):
         if state["phase"] == "invest":
             return [s for s, stakes in enumerate(state["investments"]) if stakes is None]
         return [state["current"]]
-
-    def is_over(self, state: State) -> bool:
-        return state["phase"] == "over"
-
-    def result(self, state: State) -> dict:
-        if state["result"] is None:
-            raise IllegalAction("The game is not over yet.")
-        return copy.deepcopy(state["result"])
 
     def legal_actions(self, state: State, seat: int) -> List[Action]:
         if seat not in self.to_move(state):

@@ -15,7 +15,7 @@ import copy
 from typing import List, Optional
 
 from ... import piecepack as pp
-from ...errors import BadOptions, IllegalAction
+from ...errors import BadOptions
 from ...game import Action, Game, State, log
 from ...rng import Rng, Seed
 from .constants import ROUNDS, START_VETOES
@@ -153,14 +153,6 @@ class KingsProgress(Game):
         if state["phase"] == "over":
             return []
         return [state["order"][state["turn"]]]
-
-    def is_over(self, state: State) -> bool:
-        return state["phase"] == "over"
-
-    def result(self, state: State) -> dict:
-        if state["result"] is None:
-            raise IllegalAction("The game is not over yet.")
-        return copy.deepcopy(state["result"])
 
     def legal_actions(self, state: State, seat: int) -> List[Action]:
         if seat not in self.to_move(state):

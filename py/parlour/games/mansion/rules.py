@@ -16,7 +16,6 @@ from __future__ import annotations
 import copy
 from typing import List, Optional
 
-from ...errors import IllegalAction
 from ...game import Action, Game, State, log
 from ...rng import Rng, Seed
 from . import auction, codes, deck, knowledge, trade
@@ -113,14 +112,6 @@ class Mansion(Game):
         if phase == ANSWERING:
             return [state["trade"]["waiting"][0]]
         return []
-
-    def is_over(self, state: State) -> bool:
-        return state["phase"] == OVER
-
-    def result(self, state: State) -> dict:
-        if state["result"] is None:
-            raise IllegalAction("The game is not over yet.")
-        return copy.deepcopy(state["result"])
 
     def legal_actions(self, state: State, seat: int) -> List[Action]:
         if seat not in self.to_move(state):

@@ -15,10 +15,9 @@ refused) and policy (the greedy bot) above those; this module on top.
 """
 from __future__ import annotations
 
-import copy
 from typing import List, Optional
 
-from ...errors import BadOptions, IllegalAction
+from ...errors import BadOptions
 from ...game import Action, Game, State, log
 from ...rng import Rng, Seed
 from . import cards
@@ -152,14 +151,6 @@ class OneSixNine(Game):
     # --- contract: reading ---
     def to_move(self, state: State) -> List[int]:
         return [] if state["phase"] == "over" else [state["current"]]
-
-    def is_over(self, state: State) -> bool:
-        return state["phase"] == "over"
-
-    def result(self, state: State) -> dict:
-        if state["result"] is None:
-            raise IllegalAction("The game is not over yet.")
-        return copy.deepcopy(state["result"])
 
     def legal_actions(self, state: State, seat: int) -> List[Action]:
         if seat not in self.to_move(state):
