@@ -11,6 +11,7 @@ import { EngineError } from "../engine/bridge.js";
 import { boardFor } from "../games/index.js";
 import { fillNames, h, seatName, sleep, toast } from "../common/dom.js";
 import { MoveLog } from "./move-log.js";
+import { DEFAULT_BOT_LEVEL } from "../net/ledger.js";
 import { newGameId, saveGame } from "../store/games-db.js";
 import { downloadRecord } from "../store/records.js";
 
@@ -52,7 +53,7 @@ export class LocalTable {
    * @param {number} seat @returns {string}
    */
   botLevel(seat) {
-    return /** @type {any} */ (this.setup.seats[seat]).level ?? "medium";
+    return /** @type {any} */ (this.setup.seats[seat]).level ?? DEFAULT_BOT_LEVEL;
   }
 
   buildDom() {
