@@ -207,7 +207,9 @@ def write_readme(results):
         f"{' --quick' if QUICK else ''}`; raw figures in `results.json`.",
         "Moves: a person's click on the board until the new board is drawn (the next frame after it is in "
         "the DOM; `dom_p50_ms`: until it is in the DOM), "
-        f"{PLAYERS} seats (one person, bots pausing 50 ms).  Engine: whole random games of {PLAYERS} seats.", "",
+        f"{PLAYERS} seats (one person, bots pausing 50 ms).  Engine: whole random games of {PLAYERS} seats, "
+        "every move through the checked, copying `apply` (`native_games_per_s`) or stepped in place on one "
+        "private copy as the search plays out (`native_step_games_per_s`).", "",
         "| measure | value | budget | |", "| --- | ---: | ---: | --- |",
     ]
     for key, value in sorted(results["figures"].items()):
@@ -234,6 +236,9 @@ def main():
     figures = {}
     for game in games.all_games():
         figures[f"engine.{game.id}.native_games_per_s"] = games_per_second(game.id, PLAYERS, ENGINE_SECONDS)["games_per_s"]
+        # the same games stepped in place on one private copy (Game.step), as the search's playouts are
+        figures[f"engine.{game.id}.native_step_games_per_s"] = games_per_second(
+            game.id, PLAYERS, ENGINE_SECONDS, checked=False)["games_per_s"]
     if not SKIP_BOTS:
         for game in games.all_games():
             if ONLY and game.id not in ONLY:

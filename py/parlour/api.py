@@ -167,8 +167,8 @@ def op_games(message: dict) -> dict:
     return {"games": [
         {"id": g.id, "title": g.title, "min_players": g.min_players,
          "max_players": g.max_players, "options": g.options,
-         "bot_levels": [{"id": name, "help": help_text, "iterations": levels.iterations(g, name)}
-                        for name, help_text in levels.DESCRIPTIONS.items()]}
+         "bot_levels": [{"id": name, "help": levels.describe(g, name), "iterations": levels.iterations(g, name)}
+                        for name in levels.DESCRIPTIONS]}
         for g in games.all_games()
     ]}
 

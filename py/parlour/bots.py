@@ -32,7 +32,7 @@ def random_action(game, state: Dict[str, Any], seat: int, rng: Rng) -> Dict[str,
             action = sample_form(form, rng)
         except ValueError:  # a form nothing can fill in now: fall back on the list
             action = None
-        if action is not None and game.form_refusal(state, seat, action) is None:
+        if action is not None and game.form_refusal(state, seat, action, forms) is None:
             return action
     return legal[rng.below(len(legal))]
 

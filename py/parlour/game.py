@@ -15,8 +15,9 @@ fits one of the seat's forms, and refuses the rest naming the broken limit
 from __future__ import annotations
 
 import json
+import marshal
 import reprlib
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from .errors import BadOptions, IllegalAction
 from .rng import Rng, Seed, seed_to_state
@@ -27,9 +28,16 @@ Action = Dict[str, Any]
 MAX_ACTION_BYTES = 2000
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical(data: Any) -> str:
-    """One spelling of a JSON value: sorted keys, no spaces.  Used to compare and hash."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """One spelling of a JSON value: sorted keys, no spaces.  Used to compare and hash.
+
+    Exactly `json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)`,
+    with the encoder made once (json.dumps builds one per call with these options).
+    """
+    return _CANONICAL.encode(data)
 
 
 def describe(action: Any) -> str:
@@ -42,19 +50,80 @@ def clone(value: Any) -> Any:
     """A deep copy of plain JSON data (several times faster than copy.deepcopy)."""
     kind = type(value)
     if kind is dict:
-        return {key: clone(item) for key, item in value.items()}
+        return {key: clone(item) if type(item) in _NESTED else item for key, item in value.items()}
     if kind is list:
-        return [clone(item) for item in value]
+        return [clone(item) if type(item) in _NESTED else item for item in value]
     return value
 
 
+_NESTED = frozenset((dict, list))  # what `clone` copies; anything else is kept as it is
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of a large piece of plain JSON data, such as a whole state.
+
+    A marshal round trip copies in C, about twice as fast as `clone` on a
+    state: the same tree (format 2 writes no back-references, so nothing
+    becomes shared), the same types, bools and dict key order.  Anything
+    marshal cannot write (a subclass, an object) falls back on `clone`.
+    """
+    try:
+        return marshal.loads(marshal.dumps(value, 2))
+    except ValueError:
+        return clone(value)
+
+
 def clone_state(state: State) -> State:
-    """A copy `_apply` may change freely.  Log entries are never edited once written, so they are shared."""
+    """A copy that may be changed freely.  Log entries are never edited once written, so they are shared."""
     log_entries = state.get("log")
-    new_state = clone({key: value for key, value in state.items() if key != "log"})
+    new_state = copy_json({key: value for key, value in state.items() if key != "log"})
     if log_entries is not None:
         new_state["log"] = list(log_entries)
     return new_state
+
+
+def share(value: Any) -> Any:
+    """A `Game.copy_plan` entry for a value `_apply` never edits in place (it may put a new one there)."""
+    return value
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two values that compare equal (==) also have one JSON spelling (canonical).
+
+    `==` lets True equal 1, 1.0 equal 1 and 0.0 equal -0.0, and ignores key
+    types; canonical JSON does not.  So this checks types all the way down,
+    which is far cheaper than serialising both.
+    """
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is dict:
+        for key, item in a.items():
+            other = b[key]
+            if type(key) is not str or not (type(item) in _SCALARS and type(item) is type(other)
+                                            or same_json(item, other)):
+                return False
+        return all(type(key) is str for key in b)
+    if kind is list:
+        for x, y in zip(a, b):
+            if not (type(x) in _SCALARS and type(x) is type(y) or same_json(x, y)):
+                return False
+        return True
+    if kind is float:
+        return repr(a) == repr(b)
+    return kind in _SCALARS
+
+
+_SCALARS = frozenset((str, int, bool, type(None)))  # equal values of one of these types are spelt alike
+
+
+def _plain_json(value: Any) -> bool:
+    """Whether `value` is made of JSON's own types only (string keys); False too when it is nested
+    too deep to tell, so that the caller takes the slow, serialising path as before."""
+    try:
+        return same_json(value, value)
+    except RecursionError:
+        return False
 
 
 def _canonical_action(action: Any) -> str:
@@ -144,16 +213,80 @@ class Game:
         if seat not in movers:
             waiting = " and ".join(f"{{p{s}}}" for s in movers)
             raise IllegalAction(f"It is not your turn: waiting for {waiting}.")
-        for legal in self.legal_actions(state, seat):
-            if canonical(legal) == wanted:
-                break
-        else:
-            legal = self._from_form(state, seat, action)
-        new_state = clone_state(state)
+        legal = self._match(state, seat, action, wanted)
+        new_state = self._copy_for_apply(state)
         new_state["ply"] += 1
         rng = Rng(new_state["rng"])
         self._apply(new_state, seat, legal, rng)
         new_state["rng"] = rng.hex()
+        return new_state
+
+    def step(self, state: State, seat: int, action: Action) -> None:
+        """Play `action` on `state` in place, unchecked: the fast path for search and simulation.
+
+        Only for a state the caller owns and an action from `legal_actions` (or a
+        form filling `form_refusal` accepts); it gives exactly the state `apply` would.
+        """
+        state["ply"] += 1
+        rng = Rng(state["rng"])
+        self._apply(state, seat, action, rng)
+        state["rng"] = rng.hex()
+
+    def _match(self, state: State, seat: int, action: Action, wanted: str) -> Action:
+        """The listed move `action` is (the engine's own object, for `_apply`), else a form's copy.
+
+        Equal as canonical JSON, but found without serialising the list: a game's
+        `_candidates`, then `==` in C, then a type check of the move found.  Listed
+        moves are plain JSON (the contract test checks), so a plain-JSON action
+        that `==` finds nowhere is none of them; only one spelt with other types
+        (a tuple for a list) is compared by serialising the list, as before.
+        """
+        narrowed = self._candidates(state, seat, action)
+        if narrowed:
+            for legal in narrowed:
+                if legal == action and same_json(legal, action):
+                    return legal
+        listed = self.legal_actions(state, seat)
+        try:
+            found = listed[listed.index(action)]
+        except ValueError:
+            if _plain_json(action):
+                return self._from_form(state, seat, action)
+        else:
+            if same_json(found, action):
+                return found
+        for legal in listed:
+            if canonical(legal) == wanted:
+                return legal
+        return self._from_form(state, seat, action)
+
+    def _candidates(self, state: State, seat: int, action: Action) -> Optional[List[Action]]:
+        """The few listed moves `action` could be (made by the code that makes the whole list), or None.
+
+        Only `apply`'s shortcut for costly move lists: each must be a listed
+        move; when `action` is not among them the whole list is searched.
+        """
+        return None
+
+    #: How `apply` copies top-level keys that `_apply` edits only in known ways: key ->
+    #: function giving a copy it may edit that way (`share`: only ever replaced; `list`:
+    #: items appended or replaced, never edited; or a game's own).  Copying whole states
+    #: was the largest cost of a move; other keys are still copied deeply.  An edit of a
+    #: shared part would change `apply`'s input (tests/test_apply_sharing.py checks).
+    copy_plan: Dict[str, Callable[[Any], Any]] = {}
+
+    def _copy_for_apply(self, state: State) -> State:
+        """The private copy `apply` hands to `_apply`: `copy_plan` for its keys, a deep copy of the rest."""
+        plan = self.copy_plan
+        if not plan:
+            return clone_state(state)
+        new_state = {key: plan[key](value) if key in plan else value
+                     for key, value in state.items() if key != "log"}
+        deep = {key: value for key, value in new_state.items() if key not in plan and type(value) in _NESTED}
+        if deep:  # containers the plan does not name are copied deeply (their keys keep their places)
+            new_state.update(copy_json(deep))
+        if "log" in state:
+            new_state["log"] = list(state["log"])  # last, as clone_state puts it
         return new_state
 
     def _apply(self, state: State, seat: int, action: Action, rng: Rng) -> None:
@@ -168,9 +301,16 @@ class Game:
         """A game's own check of an action that fits `form` (limits a form cannot say); None if fine."""
         return None
 
-    def form_refusal(self, state: State, seat: int, action: Action) -> Optional[str]:
-        """Why `action` fits none of `seat`'s forms, or None when one of them accepts it."""
-        forms = [f for f in self.forms(state, seat) if f["type"] == action.get("type")]
+    def form_refusal(self, state: State, seat: int, action: Action,
+                     forms: Optional[List[dict]] = None) -> Optional[str]:
+        """Why `action` fits none of `seat`'s forms, or None when one of them accepts it.
+
+        `forms` may pass `self.forms(state, seat)` when the caller has it already
+        (building a trade form is not cheap).
+        """
+        if forms is None:
+            forms = self.forms(state, seat)
+        forms = [f for f in forms if f["type"] == action.get("type")]
         if not forms:
             return self.explain(state, seat, action)
         first = None
@@ -183,9 +323,10 @@ class Game:
 
     def _from_form(self, state: State, seat: int, action: Action) -> Action:
         """`action` as a private copy when it fits a form; IllegalAction otherwise."""
-        if not self.forms(state, seat):
+        forms = self.forms(state, seat)
+        if not forms:
             raise IllegalAction(self.explain(state, seat, action))
-        problem = self.form_refusal(state, seat, action)
+        problem = self.form_refusal(state, seat, action, forms)
         if problem is not None:
             raise IllegalAction(problem)
         return clone(action)
@@ -292,25 +433,36 @@ def sample_form(form: dict, rng: Rng) -> Action:
 
     Fields are filled in a random order, each uniformly within what its totals
     and pools still allow; a total's "at_least" is then met one unit at a time.
+    Which totals hold each field is worked out once (a trade form has twenty
+    fields, and random play fills one at about every other move).
     """
     fields = form["fields"]
     action: Action = dict(form.get("fixed", {}), type=form["type"])
     totals = form.get("totals", [])
     sums = [0] * len(totals)
     left = {p["name"]: _multiset(p["choices"], p.get("counts")) for p in form.get("pools", [])}
+    members = [set(total["fields"]) for total in totals]
+    within: Dict[str, List[int]] = {}  # field name -> the totals that sum it
+    capped: Dict[str, List[tuple]] = {}  # field name -> (total, its at_most) for totals with one
+    for field in fields:
+        name = field["name"]
+        within[name] = [k for k, names in enumerate(members) if name in names]
+        capped[name] = [(k, totals[k]["at_most"]) for k in within[name] if totals[k].get("at_most") is not None]
 
     def room(field: dict, current: int) -> int:
         """How much more `field` may take, given its max and every total it is in."""
         more = field["max"] - current
-        for k, total in enumerate(totals):
-            if field["name"] in total["fields"] and total.get("at_most") is not None:
-                more = min(more, total["at_most"] - sums[k])
+        for k, most in capped[field["name"]]:
+            more = min(more, most - sums[k])
         return max(more, 0)
+
+    own = {f["name"]: _multiset(f["choices"], f.get("counts")) for f in fields
+           if f.get("kind", "count") != "count" and not f.get("pool")}  # a pick's own choices, counted once
 
     def offer(field: dict) -> Dict[str, int]:
         if field.get("pool"):
             return left[field["pool"]]
-        have = _multiset(field["choices"], field.get("counts"))
+        have = dict(own[field["name"]])
         for choice in action.get(field["name"], []):
             have[choice] -= 1
         return have
@@ -327,13 +479,12 @@ def sample_form(form: dict, rng: Rng) -> Action:
                 choice = bag[rng.below(len(bag))]
                 have[choice] -= 1
                 action.setdefault(name, []).append(choice)
-        for k, total in enumerate(totals):
-            if name in total["fields"]:
-                sums[k] += amount
+        for k in within[name]:
+            sums[k] += amount
 
     def capacity(field: dict) -> int:
         more = room(field, _amount(action.get(field["name"], 0 if field.get("kind", "count") == "count" else [])))
-        if field.get("kind", "count") == "pick":
+        if more and field.get("kind", "count") == "pick":  # (no room: the pick's offer cannot matter)
             more = min(more, sum(n for n in offer(field).values() if n > 0))
         return more
 
@@ -353,7 +504,7 @@ def sample_form(form: dict, rng: Rng) -> Action:
     for k, total in enumerate(totals):
         need = (total.get("at_least") or 0) - sums[k]
         while need > 0:
-            open_fields = [f for f in fields if f["name"] in total["fields"] and capacity(f) > 0]
+            open_fields = [f for f in fields if f["name"] in members[k] and capacity(f) > 0]
             if not open_fields:
                 raise ValueError(f"form {form['type']!r} cannot be filled in")
             add(open_fields[rng.below(len(open_fields))], 1)

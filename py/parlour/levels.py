@@ -8,6 +8,11 @@ A game may set its own budgets (`bot_iterations`) in its folder: the cost of an
 iteration differs tenfold between games, and Hard is held to about a second per
 move in the browser.
 
+A game may also play a level with one of its plain bots instead (`level_bots`,
+with its own lobby words in `level_help`): in Mansion and 169 the greedy
+player beat the search at every budget that keeps a move near a second
+(0 of 6 games), so their Hard is that greedy player.
+
 The older bots (`random`, `heuristic`, parlour.bots) stay available by name:
 saved games, records and network tables name the bot that chose each move.
 """
@@ -35,7 +40,7 @@ DESCRIPTIONS = {
 
 
 def iterations(game, level: str) -> int:
-    if level not in DEFAULT_ITERATIONS:
+    if level not in DEFAULT_ITERATIONS or level in (getattr(game, "level_bots", None) or {}):
         return 0
     own = getattr(game, "bot_iterations", None) or {}
     return int(own.get(level, DEFAULT_ITERATIONS[level]))
@@ -48,10 +53,19 @@ def _greedy_playouts(game) -> Optional[Callable]:
     return lambda g, state, seat, rng: own(state, seat, rng)
 
 
+def describe(game, level: str) -> str:
+    """The lobby's line for `level` at this game (a game playing it differently says so)."""
+    return (getattr(game, "level_help", None) or {}).get(level) or DESCRIPTIONS[level]
+
+
 def _level(level: str) -> Callable[[Any, State, int, Rng], Action]:
     def choose(game, state: State, seat: int, rng: Rng) -> Action:
+        plain = (getattr(game, "level_bots", None) or {}).get(level)
+        if plain is not None:
+            return bots.BOTS[plain](game, state, seat, rng)
         policy = _greedy_playouts(game) if level == "hard" else None
-        action, _ = ismcts(game, state, seat, rng, iterations(game, level), policy)
+        horizon = getattr(game, "playout_plies", None)  # cut-off playouts for long games (search.playout)
+        action, _ = ismcts(game, state, seat, rng, iterations(game, level), policy, horizon)
         return action
     choose.__name__ = f"{level}_bot"
     return choose

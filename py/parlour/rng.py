@@ -12,6 +12,7 @@ import hashlib
 from typing import Any, List, MutableSequence, TypeVar, Union
 
 MASK64 = (1 << 64) - 1
+_TWO64 = 1 << 64
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
@@ -31,12 +32,6 @@ def seed_to_state(seed: Seed) -> str:
     return "%016x" % int.from_bytes(digest[:8], "big")
 
 
-def _mix(z: int) -> int:
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
-
-
 class Rng:
     """A SplitMix64 stream read from, and written back to, a hex state string."""
 
@@ -51,16 +46,22 @@ class Rng:
         return "%016x" % self.state
 
     def next64(self) -> int:
-        self.state = (self.state + GOLDEN_GAMMA) & MASK64
-        return _mix(self.state)
+        """Advance by the gamma, then mix: two multiply-xorshift rounds and a final xorshift."""
+        self.state = z = (self.state + GOLDEN_GAMMA) & MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias (rejection sampling)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO64 - (_TWO64 % n)
         while True:
-            x = self.next64()
+            self.state = z = (self.state + GOLDEN_GAMMA) & MASK64  # next64 written out: games draw it most
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 

@@ -59,10 +59,19 @@ def ln(n: float) -> float:
 def outcome(game, state: State) -> List[float]:
     """Each seat's reward in [0, 1] for a finished game (see the module's docstring)."""
     result = game.result(state)
-    n = state["players"]
-    winners = result.get("winners") or []
+    return rewards(state["players"], result.get("winners") or [], result.get("scores"))
+
+
+def estimate(scores: List[float]) -> List[float]:
+    """Rewards for an unfinished game from each seat's estimated score (a game's `evaluate`):
+    the same scale as `outcome`, the leaders standing in for the winners."""
+    best = max(scores)
+    return rewards(len(scores), [s for s, v in enumerate(scores) if v == best], scores)
+
+
+def rewards(n: int, winners: List[int], scores: Optional[List[float]]) -> List[float]:
+    """A win shared among the winners (WIN_WEIGHT), plus each seat's place between the lowest and highest score."""
     share = 1.0 / len(winners) if winners else 0.0
-    scores = result.get("scores")
     out = []
     low = high = 0
     if isinstance(scores, list) and len(scores) == n:
@@ -79,10 +88,7 @@ def step(game, state: State, seat: int, action: Action) -> None:
     Only for states the search owns (a determinization copied once): the checked,
     copying `Game.apply` stays the way for every move from outside.
     """
-    state["ply"] += 1
-    rng = Rng(state["rng"])
-    game._apply(state, seat, action, rng)
-    state["rng"] = rng.hex()
+    game.step(state, seat, action)
 
 
 class Node:
@@ -148,10 +154,20 @@ def random_policy(game, state: State, seat: int, rng: Rng) -> Action:
     return legal[rng.below(len(legal))]
 
 
-def playout(game, state: State, rng: Rng, policy: Policy, max_plies: int = 20000) -> List[float]:
-    """Play on (in place) to the end with `policy` and return every seat's outcome."""
+def playout(game, state: State, rng: Rng, policy: Policy, max_plies: int = 20000,
+            horizon: Optional[int] = None) -> List[float]:
+    """Play on (in place) to the end with `policy` and return every seat's outcome.
+
+    With a `horizon`, a game that defines `evaluate(state)` (each seat's
+    estimated final score) is cut off after that many moves and scored by
+    `estimate`: long games (Mansion, 169) would otherwise spend a bot's whole
+    budget on a few playouts.
+    """
     plies = 0
+    evaluate = getattr(game, "evaluate", None) if horizon is not None else None
     while not game.is_over(state):
+        if evaluate is not None and plies >= horizon:
+            return estimate(evaluate(state))
         movers = game.to_move(state)
         seat = movers[0] if len(movers) == 1 else movers[rng.below(len(movers))]
         step(game, state, seat, policy(game, state, seat, rng))
@@ -161,7 +177,7 @@ def playout(game, state: State, rng: Rng, policy: Policy, max_plies: int = 20000
     return outcome(game, state)
 
 
-def _iterate(game, root: Node, state: State, rng: Rng, policy: Policy) -> None:
+def _iterate(game, root: Node, state: State, rng: Rng, policy: Policy, horizon: Optional[int] = None) -> None:
     """One iteration on a private determinization: select, expand one node, play out, back up."""
     path: List[Tuple[Node, int]] = []  # (node, the seat whose choice it records)
     node = root
@@ -196,13 +212,13 @@ def _iterate(game, root: Node, state: State, rng: Rng, policy: Policy) -> None:
             child = node.children[joint] = Node()
         child.visits += 1
         node = child
-    rewards = outcome(game, state) if game.is_over(state) else playout(game, state, rng, policy)
+    reward = outcome(game, state) if game.is_over(state) else playout(game, state, rng, policy, horizon=horizon)
     for stats, seat in path:
-        stats.reward += rewards[seat]
+        stats.reward += reward[seat]
 
 
 def ismcts(game, state: State, seat: int, rng: Rng, iterations: int,
-           policy: Optional[Policy] = None) -> Tuple[Action, Dict[str, Any]]:
+           policy: Optional[Policy] = None, horizon: Optional[int] = None) -> Tuple[Action, Dict[str, Any]]:
     """The move `seat` should play after `iterations` determinized iterations, and what the search saw.
 
     `state` is the true state; the search sees it only through
@@ -218,7 +234,7 @@ def ismcts(game, state: State, seat: int, rng: Rng, iterations: int,
     root = Node()
     for _ in range(iterations):
         world = clone_state(game.determinize(state, seat, rng.next64()))
-        _iterate(game, root, world, rng, policy)
+        _iterate(game, root, world, rng, policy, horizon)
     movers = game.to_move(state)
     choices = root.children if len(movers) == 1 else (root.rounds or {}).get(seat, {})
     best, best_visits, best_value = legal[0], -1, -1.0

@@ -9,12 +9,18 @@ import hashlib
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import bots, games
-from .game import canonical
+from .game import canonical, clone
 
 
 def play_random(game_id: str, players: int, seed: Any, options: Optional[dict] = None,
-                max_moves: int = 5000) -> Tuple[Dict[str, Any], List[dict]]:
-    """Play one seeded random game; returns the final state and the action log."""
+                max_moves: int = 5000, checked: bool = True) -> Tuple[Dict[str, Any], List[dict]]:
+    """Play one seeded random game; returns the final state and the action log.
+
+    `checked` plays every move through `Game.apply` (copied, checked: how moves
+    from outside are played); `checked=False` steps one private copy in place
+    (`Game.step`, the search's fast path).  Both play the same moves to the
+    same final state: the bot only offers listed moves and forms it has checked.
+    """
     game = games.get(game_id)
     state = game.setup(players, seed, options)
     actions: List[dict] = []
@@ -23,7 +29,10 @@ def play_random(game_id: str, players: int, seed: Any, options: Optional[dict] =
             raise RuntimeError(f"{game_id} did not end within {max_moves} moves (seed {seed!r})")
         seat = game.to_move(state)[0]
         action = bots.random_action(game, state, seat, bots.bot_rng(seed, len(actions), seat))
-        state = game.apply(state, seat, action)
+        if checked:
+            state = game.apply(state, seat, action)
+        else:
+            game.step(state, seat, clone(action))  # the log keeps its own copy, as apply's would
         actions.append({"seat": seat, "action": action})
     return state, actions
 
@@ -37,13 +46,15 @@ def digests(game_id: str, players: int, seeds: List[Any]) -> List[str]:
     return [state_digest(play_random(game_id, players, seed)[0]) for seed in seeds]
 
 
-def games_per_second(game_id: str, players: int, seconds: float = 2.0, min_games: int = 3) -> Dict[str, Any]:
-    """Play seeded random games for about `seconds`; the benchmark's engine speed figure."""
+def games_per_second(game_id: str, players: int, seconds: float = 2.0, min_games: int = 3,
+                     checked: bool = True) -> Dict[str, Any]:
+    """Play seeded random games for about `seconds`; the benchmark's engine speed figure
+    (`checked=False`: the same games stepped in place, as the search's playouts are)."""
     import time
     start = time.perf_counter()
     played = plies = 0
     while played < min_games or time.perf_counter() - start < seconds:
-        _, actions = play_random(game_id, players, f"bench:{played}")
+        _, actions = play_random(game_id, players, f"bench:{played}", checked=checked)
         played += 1
         plies += len(actions)
     elapsed = time.perf_counter() - start

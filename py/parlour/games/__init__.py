@@ -11,6 +11,8 @@ MODULES: Dict[str, str] = {
     "kings-progress": "kings_progress",
     "kings-cottage": "kings_cottage",
     "castles": "castles",
+    "one-six-nine": "one_six_nine",
+    "mansion": "mansion",
 }
 
 _loaded: Dict[str, object] = {}

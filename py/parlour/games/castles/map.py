@@ -56,6 +56,15 @@ def coins_at(armies: List[dict], place: Place) -> int:
     return sum(1 for a in armies if place_of(a) == place)
 
 
+def army_counts(armies: List[dict]) -> Dict[Place, int]:
+    """Armies on each square, counted in one pass (`coins_at` for every square at once)."""
+    counts: Dict[Place, int] = {}
+    for army in armies:
+        place = (army["x"], army["y"])
+        counts[place] = counts.get(place, 0) + 1
+    return counts
+
+
 def bounds(tiles: List[dict]) -> Optional[Dict[str, int]]:
     """The smallest box around the map, so a board can frame it; None while the map is empty."""
     if not tiles:

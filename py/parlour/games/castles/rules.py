@@ -15,14 +15,13 @@ the rules, on top.
 """
 from __future__ import annotations
 
-import copy
 from typing import List, Optional
 
 from ... import piecepack as pp
-from ...game import Action, Game, State, log
+from ...game import Action, Game, State, clone, log, share
 from ...rng import Rng, Seed
 from .constants import MAX_ARMIES_PER_TILE, TERRAINS
-from .map import by_place, castle_places, coins_at, frontier, map_places
+from .map import army_counts, by_place, castle_places, frontier, map_places
 from .piles import pile_for, proper_owners
 from .refusals import explain_refusal
 from .scoring import score_seat, winners
@@ -44,6 +43,15 @@ class Castles(Game):
             "help": "standard: each seat keeps one secret proper tile and the rest form one pile; "
                     "random: one pile of every tile, no proper tiles; suit: each seat draws only from its own pile.",
         }
+    }
+
+    # `apply` copies the lists `_apply` edits and shares the pieces, tiles and finished
+    # rounds in them: nothing is edited once placed (armies turned up are new dicts).
+    copy_plan = {
+        "options": share, "result": share, "held": share,
+        "scores": list, "finished": list, "proper": list, "tiles": list, "castles": list, "armies": list,
+        "piles": lambda piles: [list(pile) for pile in piles],
+        "coins": lambda coins: [list(reserve) for reserve in coins],
     }
 
     # --- setup ---
@@ -110,9 +118,21 @@ class Castles(Game):
             return actions + [{"type": "take_proper", "owner": k} for k in proper_owners(state, seat)]
         if phase == "castle":
             return [{"type": "castle", "x": x, "y": y} for x, y in castle_places(state, seat)]
-        places = [p for p in map_places(state) if coins_at(state["armies"], p) < MAX_ARMIES_PER_TILE]
+        return self._deploys(state, seat)
+
+    def _deploys(self, state: State, seat: int, only: Optional[tuple] = None) -> List[Action]:
+        """Every army of `seat` onto every tile with room (`only`: just (rank, x, y), the same as filtering)."""
+        counts = army_counts(state["armies"])
+        places = [p for p in map_places(state) if counts.get(p, 0) < MAX_ARMIES_PER_TILE]
         ranks = sorted(c["rank"] for c in state["coins"][seat])
-        return [{"type": "deploy", "rank": r, "x": x, "y": y} for r in ranks for x, y in places]
+        return [{"type": "deploy", "rank": r, "x": x, "y": y} for r in ranks for x, y in places
+                if only is None or (r, x, y) == only]
+
+    def _candidates(self, state: State, seat: int, action: Action) -> Optional[List[Action]]:
+        """`apply`'s shortcut (Game._candidates): the one deployment asked for, not every army on every tile."""
+        if action.get("type") != "deploy" or state["phase"] != "army" or seat not in self.to_move(state):
+            return None
+        return self._deploys(state, seat, (action.get("rank"), action.get("x"), action.get("y")))
 
     # --- contract: moving ---
     def _apply(self, state: State, seat: int, action: Action, rng: Rng) -> None:
@@ -175,11 +195,10 @@ class Castles(Game):
     def _score_round(self, state: State, rng: Rng) -> None:
         """Turn every army over, score each seat term by term and keep the lines for the board."""
         n = state["players"]
-        for army in state["armies"]:
-            army["known"] = list(range(n))
+        state["armies"] = [dict(army, known=list(range(n))) for army in state["armies"]]
         board = {
-            "tiles": copy.deepcopy(state["tiles"]),
-            "castles": copy.deepcopy(state["castles"]),
+            "tiles": clone(state["tiles"]),
+            "castles": clone(state["castles"]),
             "armies": [{"seat": a["seat"], "x": a["x"], "y": a["y"], "suit": a["suit"], "rank": a["rank"]}
                        for a in state["armies"]],
         }

@@ -90,9 +90,12 @@ def first_story_spots(rooms: List[Room]) -> List[Point]:
 
 def gone_after(point: Point, lower: Dict[Point, int], upper: Dict[Point, int]) -> List[int]:
     """First-story rooms a new second-story tile at `point` would cover completely."""
-    taken = set(upper) | {point}
-    return [lower[cell] for cell in cells_under(point)
-            if cell in lower and all(p in taken for p in corners_of(cell))]
+    out = []
+    for cell in cells_under(point):
+        i = lower.get(cell)
+        if i is not None and all(p == point or p in upper for p in corners_of(cell)):
+            out.append(i)
+    return out
 
 
 def second_story_spots(rooms: List[Room], king: Optional[int]) -> List[Tuple[int, int, str]]:
@@ -100,18 +103,17 @@ def second_story_spots(rooms: List[Room], king: Optional[int]) -> List[Tuple[int
 
     The point must be free, with four first-story tiles meeting there, none an
     entrance; the tile may not bury the King's room, and its stairwell must
-    lead to a room that is still there afterwards.
+    lead to a room that is still there afterwards.  Only points at the
+    south-east corner of a first-story tile can have four tiles round them,
+    so only those are tried (search asks for these spots at most turns).
     """
     lower, upper = lower_map(rooms), upper_map(rooms)
-    points: Set[Point] = set()
-    for cell in lower:
-        points.update(corners_of(cell))
     spots = []
-    for point in sorted(points):
+    for point in sorted({(x + 1, y + 1) for x, y in lower}):
         if point in upper:
             continue
         below = [lower.get(cell) for cell in cells_under(point)]
-        if any(i is None or is_entrance(rooms[i]) for i in below):
+        if None in below or any(is_entrance(rooms[i]) for i in below):
             continue
         buried = gone_after(point, lower, upper)
         if king is not None and king in buried:

@@ -31,7 +31,7 @@ def draw(state: dict, seat: int, rng: Rng) -> Optional[dict]:
     bag = state["bag"]
     if not bag:
         return None
-    coin = bag.pop(rng.below(len(bag)))
+    coin = dict(bag.pop(rng.below(len(bag))))  # a copy: `apply` shares the bag's coins with the old state
     coin["id"] = state["next_coin"]
     state["next_coin"] += 1
     coin["known"] = [seat]

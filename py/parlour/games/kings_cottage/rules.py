@@ -14,11 +14,10 @@ module, the rules, on top.
 """
 from __future__ import annotations
 
-import copy
 from typing import List, Optional
 
 from ... import piecepack as pp
-from ...game import Action, Game, State, log
+from ...game import Action, Game, State, clone, log, share
 from ...rng import Rng, Seed
 from . import board, coins
 from .constants import ACE, DIE_FACES, FIRST_ENTRANCE, HOUSES, MONTHS_TO_END, MONTHS_TO_KING, NULL
@@ -37,6 +36,11 @@ def room_name(room: dict) -> str:
     return pp.name(room) + (" entrance" if room["rank"] == ACE else "")
 
 
+#: The 231 investment moves, made once: `legal_actions` hands out copies.
+INVESTMENTS: List[Action] = [dict({"type": "invest"}, **split_dict(split)) for split in SPLITS]
+_INVESTMENT_AT = {tuple(split): k for k, split in enumerate(SPLITS)}  # stakes in HOUSES order -> index
+
+
 class KingsCottage(Game):
     id = "kings-cottage"
     title = "King's Cottage"
@@ -45,6 +49,18 @@ class KingsCottage(Game):
     min_players = 2
     max_players = 4
     options: dict = {}
+
+    # `apply` copies the containers `_apply` edits, and every coin it may edit (a coin's
+    # `known` list is only ever replaced); coins in the bag are copied when drawn.
+    copy_plan = {
+        "options": share, "result": share, "pending_tile": share,
+        "investments": list, "bag": list, "houses": dict,
+        "piles": lambda piles: {suit: list(pile) for suit, pile in piles.items()},
+        "rooms": lambda rooms: [dict(room, coins=[dict(c) for c in room["coins"]]) for room in rooms],
+        "scored": lambda scored: [dict(c) for c in scored],
+        "months": lambda months: [dict(m, coin=None if m["coin"] is None else dict(m["coin"])) for m in months],
+        "pending_coin": lambda coin: None if coin is None else dict(coin),
+    }
 
     # --- setup ---
     def _setup(self, state: State, rng: Rng) -> None:
@@ -88,7 +104,7 @@ class KingsCottage(Game):
             return []
         phase, rooms = state["phase"], state["rooms"]
         if phase == "invest":
-            return [dict({"type": "invest"}, **split_dict(split)) for split in SPLITS]
+            return [dict(invest) for invest in INVESTMENTS]
         if phase in ("turn", "forced_tile"):
             actions = [{"type": "draw_tile", "suit": s} for s in HOUSES if state["piles"][s]]
             if phase == "turn":
@@ -111,14 +127,31 @@ class KingsCottage(Game):
                     for c in room["coins"] for m in state["months"] if m["coin"] is not None]
         return []
 
-    def _placements(self, state: State) -> List[Action]:
+    def _placements(self, state: State, story: Optional[int] = None) -> List[Action]:
+        """Every place for the tile in hand (`story`: on that story only, the same as filtering)."""
         rooms = state["rooms"]
-        actions: List[Action] = [{"type": "place_tile", "story": 1, "x": x, "y": y}
-                                 for x, y in board.first_story_spots(rooms)]
-        if state["pending_tile"]["rank"] != ACE:
+        actions: List[Action] = []
+        if story is None or story == 1:
+            actions += [{"type": "place_tile", "story": 1, "x": x, "y": y}
+                        for x, y in board.first_story_spots(rooms)]
+        if state["pending_tile"]["rank"] != ACE and (story is None or story == 2):
             actions += [{"type": "place_tile", "story": 2, "x": x, "y": y, "stairs": stairs}
                         for x, y, stairs in board.second_story_spots(rooms, state["king"])]
         return actions
+
+    def _candidates(self, state: State, seat: int, action: Action) -> Optional[List[Action]]:
+        """`apply`'s shortcut (Game._candidates): the one investment asked for (not all 231), or the
+        places on one story."""
+        kind, phase = action.get("type"), state["phase"]
+        if seat not in self.to_move(state):
+            return None
+        if kind == "invest" and phase == "invest":
+            stakes = tuple(action.get(h) for h in HOUSES)
+            at = _INVESTMENT_AT.get(stakes) if all(type(v) is int for v in stakes) else None
+            return None if at is None else [dict(INVESTMENTS[at])]
+        if kind == "place_tile" and phase == "place_tile" and action.get("story") in (1, 2):
+            return self._placements(state, action["story"])
+        return None
 
     def _steps(self, state: State) -> List[Action]:
         """Every single step: furnishings (not out of the King's room, never into a
@@ -363,7 +396,7 @@ class KingsCottage(Game):
         state["result"] = {
             "scores": gains,
             "winners": best,
-            "detail": {"houses": dict(state["houses"]), "investments": copy.deepcopy(state["investments"]),
+            "detail": {"houses": dict(state["houses"]), "investments": clone(state["investments"]),
                        "decided_by": "highest profit" if len(best) == 1 else "shared win (tied profit)"},
         }
         houses = ", ".join(f"{pp.SUIT_NAMES[h]} {state['houses'][h]}" for h in HOUSES)

@@ -11,12 +11,11 @@ and this module, the rules, which uses them all.
 """
 from __future__ import annotations
 
-import copy
 from typing import List, Optional
 
 from ... import piecepack as pp
 from ...errors import BadOptions
-from ...game import Action, Game, State, log
+from ...game import Action, Game, State, clone, log, share
 from ...rng import Rng, Seed
 from .constants import ROUNDS, START_VETOES
 from .refusals import explain_refusal
@@ -38,6 +37,15 @@ class KingsProgress(Game):
             "default": "single",
             "help": "Four players may play two games with scores added, so everyone is first chancellor three times.",
         }
+    }
+
+    # `apply` copies the lists and dicts `_apply` edits and shares every piece:
+    # a piece that changes (a player learns a coin) is replaced by a new dict.
+    copy_plan = {
+        "options": share, "result": share, "pending": share,
+        "finished_games": list, "vetoes": list, "order": list, "expanded": list,
+        "reserves": lambda reserves: [dict(r, tiles=list(r["tiles"]), coins=list(r["coins"])) for r in reserves],
+        "kingdoms": lambda kingdoms: [dict(k, cities=[dict(c) for c in k["cities"]]) for k in kingdoms],
     }
 
     def resolve_options(self, num_players: int, options: Optional[dict]) -> dict:
@@ -124,12 +132,12 @@ class KingsProgress(Game):
         n = state["players"]
         for kingdom in state["kingdoms"]:
             for city in kingdom["cities"]:
-                city["coin"]["known"] = list(range(n))
+                city["coin"] = dict(city["coin"], known=list(range(n)))
         lines = [score_seat(state["kingdoms"][s], state["vetoes"][s]) for s in range(n)]
         state["finished_games"].append({
             "game_no": state["game_no"],
             "first_chancellor": state["first_chancellor"],
-            "kingdoms": copy.deepcopy(state["kingdoms"]),
+            "kingdoms": clone(state["kingdoms"]),
             "lines": lines,
         })
         log(state, "Scoring: " + ", ".join(f"{{p{s}}} {lines[s]['total']}" for s in range(n)) + ".")
@@ -159,22 +167,25 @@ class KingsProgress(Game):
             return []
         phase, res = state["phase"], state["reserves"][seat]
         if phase == "city":
+            tiles = _sorted(res["tiles"])  # sorted once, not once per kingdom
             return [
                 {"type": "place_city", "kingdom": k, "suit": t["suit"], "rank": t["rank"]}
                 for k in range(state["players"]) if k not in state["expanded"]
-                for t in _sorted(res["tiles"])
+                for t in tiles
             ]
         if phase == "invest":
+            coins = _sorted(res["coins"])  # sorted once, not once per city
             return [
                 {"type": "invest", "kingdom": k, "city": i, "suit": c["suit"], "rank": c["rank"]}
                 for k, kingdom in enumerate(state["kingdoms"])
                 for i, city in enumerate(kingdom["cities"]) if city["coin"] is None
-                for c in _sorted(res["coins"])
+                for c in coins
             ]
         if phase == "city_veto":
+            tiles = _sorted(res["tiles"])
             return [
                 {"type": "veto_city", "city": i, "suit": t["suit"], "rank": t["rank"]}
-                for i in self._veto_targets(state, seat) for t in _sorted(res["tiles"])
+                for i in self._veto_targets(state, seat) for t in tiles
             ] + [{"type": "pass"}]
         if phase == "invest_veto":
             if state["pending"] is not None:
@@ -202,31 +213,27 @@ class KingsProgress(Game):
         n = state["players"]
         if kind == "place_city":
             k = action["kingdom"]
-            tile = res["tiles"].pop(pp.find(res["tiles"], action["suit"], action["rank"]))
-            tile["known"] = list(range(n))
+            tile = dict(res["tiles"].pop(pp.find(res["tiles"], action["suit"], action["rank"])), known=list(range(n)))
             state["kingdoms"][k]["cities"].append({"tile": tile, "coin": None})
             state["expanded"].append(k)
             where = len(state["kingdoms"][k]["cities"])
             log(state, f"{{p{seat}}} builds {pp.name(tile, 'tile')} as city {where} of {{p{k}}}'s kingdom.")
         elif kind == "veto_city":
             city = state["kingdoms"][seat]["cities"][action["city"]]
-            new = res["tiles"].pop(pp.find(res["tiles"], action["suit"], action["rank"]))
-            new["known"] = list(range(n))
+            new = dict(res["tiles"].pop(pp.find(res["tiles"], action["suit"], action["rank"])), known=list(range(n)))
             old, city["tile"] = city["tile"], new
             res["tiles"].append(old)
             self._spend_veto(state, seat)
             log(state, f"{{p{seat}}} vetoes city {action['city'] + 1} ({pp.name(old, 'tile')}) and builds {pp.name(new, 'tile')} instead.")
         elif kind == "invest":
-            coin = res["coins"].pop(pp.find(res["coins"], action["suit"], action["rank"]))
-            pp.learn(coin, [seat])
+            coin = pp.learned(res["coins"].pop(pp.find(res["coins"], action["suit"], action["rank"])), [seat])
             state["kingdoms"][action["kingdom"]]["cities"][action["city"]]["coin"] = coin
             public = f"{{p{seat}}} invests {pp.article(pp.SUIT_NAMES[coin['suit']])} coin in city {action['city'] + 1} of {{p{action['kingdom']}}}'s kingdom."
             private = f"You invest {pp.name(coin, 'coin')} in city {action['city'] + 1} of {{p{action['kingdom']}}}'s kingdom."
             log(state, public, {seat: private})
         elif kind == "veto_investment":
             city = state["kingdoms"][seat]["cities"][action["city"]]
-            coin, city["coin"] = city["coin"], None
-            pp.learn(coin, [seat])
+            coin, city["coin"] = pp.learned(city["coin"], [seat]), None
             state["pending"] = {"city": action["city"], "coin": coin}
             self._spend_veto(state, seat)
             log(state, f"{{p{seat}}} vetoes the investment in city {action['city'] + 1} and looks at the coin.",
@@ -258,8 +265,7 @@ class KingsProgress(Game):
         kingdom["king"] += 1
         city = kingdom["cities"][kingdom["king"]]
         where = f"city {kingdom['king'] + 1}"
-        coin = city["coin"]
-        pp.learn(coin, [seat])
+        coin = city["coin"] = pp.learned(city["coin"], [seat])
         why = " (no vetoes left)" if forced and state["round"] > 1 else ""
         log(state, f"{{p{seat}}}'s King moves on to {where}{why}.",
             {seat: f"Your King moves on to {where}{why}; the coin there is {pp.name(coin, 'coin')}."})
@@ -275,8 +281,11 @@ class KingsProgress(Game):
         return resample_state(state, seat, seed)
 
 
+_SUIT_ORDER = {suit: i for i, suit in enumerate(pp.SUITS)}
+
+
 def _sorted(pieces: List[dict]) -> List[dict]:
-    return sorted(pieces, key=lambda p: (pp.SUITS.index(p["suit"]), p["rank"]))
+    return sorted(pieces, key=lambda p: (_SUIT_ORDER[p["suit"]], p["rank"]))
 
 
 GAME = KingsProgress()

@@ -141,6 +141,8 @@ def floor_status(floors: Floors) -> List[dict]:
             "rooms": list(floor["rooms"]),
             "stairs": floor["stairs"],
             "size": fixed if fixed is not None else (None if i == 0 else len(floors[0]["rooms"])),
+            "min_rooms": MIN_ROOMS if i == 0 else len(floors[0]["rooms"]),
+            "max_rooms": capacity(floors, i),
             "bathroom": has_bathroom(floor),
             "complete": is_complete(floors, i),
         })

@@ -50,6 +50,7 @@ KINDS: Dict[str, dict] = {
 
 #: Kind names in the deck list's order (staircases, bathrooms, bedrooms, the rest).
 KIND_ORDER: List[str] = [row[0] for row in _TABLE]
+_PLACE: Dict[str, int] = {kind: i for i, kind in enumerate(KIND_ORDER)}  # KIND_ORDER.index, looked up
 DECK_SIZE = 80
 
 
@@ -106,7 +107,7 @@ def points(kind: str) -> int:
 
 def sort_kinds(kinds: List[str]) -> List[str]:
     """Kinds in the deck list's order (hands are kept sorted: their order tells nothing)."""
-    return sorted(kinds, key=KIND_ORDER.index)
+    return sorted(kinds, key=_PLACE.__getitem__)
 
 
 if len(new_deck()) != DECK_SIZE:  # a data error, caught on import rather than mid-game

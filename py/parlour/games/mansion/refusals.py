@@ -76,3 +76,26 @@ def _build_refusal(game, state: Dict[str, Any], seat: int, action: Dict[str, Any
     if why:
         return why
     return f"That build is not allowed now: {describe(action)}."
+
+
+def build_notes(game, state: Dict[str, Any], seat: int) -> Dict[str, Dict[str, Any]]:
+    """For each plan kind in `seat`'s hand: the floors it may be built on now, or why it may not.
+
+    The board marks unbuildable cards with the reason, so the player need not
+    try a build to learn which code or cost stands in the way.
+    """
+    me = state["seats"][seat]
+    floors_for: Dict[str, list] = {}
+    for action in game.builds(state, seat):
+        floors_for.setdefault(action["plan"], []).append(action["floor"])
+    top = max(codes.top_room_floor(me["floors"]), 0)
+    # the floor a player would think of: the top one, or the next once the top is complete
+    aim = top + 1 if codes.is_complete(me["floors"], top) else top
+    notes = {}
+    for kind in dict.fromkeys(me["hand"]):
+        if kind in floors_for:
+            notes[kind] = {"floors": floors_for[kind], "why": None}
+        else:
+            why = _build_refusal(game, state, seat, {"type": BUILD, "plan": kind, "floor": aim + 1})
+            notes[kind] = {"floors": [], "why": why}
+    return notes

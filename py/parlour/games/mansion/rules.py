@@ -16,14 +16,14 @@ from __future__ import annotations
 import copy
 from typing import List, Optional
 
-from ...game import Action, Game, State, log
+from ...game import Action, Game, State, log, share
 from ...rng import Rng, Seed
 from . import auction, codes, deck, knowledge, trade
 from .constants import (ACCEPT, ANSWERING, AREA_LABELS, AREAS, BID, BIDDING, BUILD, BUILD_OPTIONS, BUILDING,
                         DECLINE, DISPLAY_SIZE, DONE, HAND_SIZE, MATERIALS, MAX_PROPOSALS, OVER, PICK, PICKING,
                         PROPOSE, START_MATERIALS, SUPPLY_EACH, TOKENS, TURNS)
 from .refusals import explain_refusal
-from .scoring import score_floors, winners
+from .scoring import estimated_scores, score_floors, winners
 from .view import make_view, resample_state
 
 
@@ -60,6 +60,19 @@ class Mansion(Game):
     options: dict = {
         "builds": {"label": "Builds per turn", "choices": list(BUILD_OPTIONS), "default": "one",
                    "help": "One build per building turn (the default), or as many as you can pay for."},
+    }
+
+    # `apply` copies only the containers `_apply` edits (hands, floors, trade answers,
+    # picks, knowledge entries) and shares the rest: bids, terms and finished picks
+    # are never edited once made.
+    copy_plan = {
+        "options": share, "result": share,
+        "supply": dict, "bids": list, "deck": list, "display": list, "pickers": list,
+        "seats": lambda seats: [dict(s, hand=list(s["hand"]), floors=[dict(f, rooms=list(f["rooms"]))
+                                                                      for f in s["floors"]]) for s in seats],
+        "known": lambda known: [dict(entry) for entry in known],
+        "auction": lambda auction: None if auction is None else dict(auction, picks=list(auction["picks"])),
+        "trade": lambda t: None if t is None else dict(t, waiting=list(t["waiting"]), accepted=list(t["accepted"])),
     }
 
     # --- setup ---
@@ -150,6 +163,19 @@ class Mansion(Game):
         if state["phase"] == BUILDING and state["proposals"] < MAX_PROPOSALS:
             return [trade.proposal_form(state, seat)]
         return []
+
+    #: bots cut simulated games off after this many moves and score them with `evaluate`
+    #: (a whole game is hundreds of moves: full playouts left Hard at 15 s a move natively)
+    playout_plies = 30
+    bot_iterations = {"easy": 10, "medium": 60}
+
+    #: Hard is the greedy player (policy.py): it beat the search 6 games of 6 at a second's budget
+    level_bots = {"hard": "heuristic"}
+    level_help = {"hard": "Plays a planned strategy with no look-ahead: the strongest opponent here "
+                          "(it beat the searching levels in every test game)."}
+
+    def evaluate(self, state: State) -> List[float]:
+        return estimated_scores(state)
 
     def heuristic_action(self, state: State, seat: int, rng: Rng) -> Action:
         """A greedy player's move (parlour.games.mansion.policy): deterministic given rng, fast."""
@@ -259,8 +285,8 @@ class Mansion(Game):
             knowledge.learn(state["known"], seat, s, terms[trade.give_key(s, "plans")], new_cards=False)
         state["trade"] = {"by": seat, "terms": terms, "parties": named, "waiting": list(named), "accepted": []}
         state["phase"] = ANSWERING
-        private = {v: trade.describe(terms, seat, n, v) + "." for v in [seat] + named}
-        log(state, f"{{p{seat}}} proposes a trade: {trade.describe(terms, seat, n, None)}.",
+        private = {v: trade.describe(terms, seat, n, v, named) + "." for v in [seat] + named}
+        log(state, f"{{p{seat}}} proposes a trade: {trade.describe(terms, seat, n, None, named)}.",
             {v: f"{{p{seat}}} proposes a trade: {text}" for v, text in private.items()})
 
     def _accept(self, state: State, seat: int) -> None:
@@ -309,8 +335,8 @@ class Mansion(Game):
         }
         for s, t in enumerate(terms):
             log(state, f"{{p{s}}}: {t['cards']} for cards, {t['bedroom_bonus']} bedroom bonus "
-                       f"({t['bedrooms']} bedrooms), {t['floor_bonus']} floor bonus "
-                       f"({t['complete_floors']} complete floors): {t['total']}.")
+                       f"({_count(t['bedrooms'], 'bedroom')}), {t['floor_bonus']} floor bonus "
+                       f"({_count(t['complete_floors'], 'complete floor')}): {t['total']}.")
         names = " and ".join(f"{{p{w}}}" for w in best)
         log(state, f"{names} {'share the win' if len(best) > 1 else 'wins'}.")
 
@@ -323,6 +349,10 @@ class Mansion(Game):
 
     def determinize(self, state: State, seat: Optional[int], seed: Seed) -> State:
         return resample_state(state, seat, seed)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 GAME = Mansion()

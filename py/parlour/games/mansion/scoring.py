@@ -41,3 +41,18 @@ def winners(totals: List[int]) -> List[int]:
     """Every seat with the highest total: a tie is a shared win."""
     best = max(totals)
     return [s for s, t in enumerate(totals) if t == best]
+
+
+def estimated_scores(state: dict) -> List[float]:
+    """Each seat's likely final score, for bots that stop a simulated game early.
+
+    Points already built count in full; materials, plans in hand and coins are
+    counted at rough exchange rates (a plan becomes about 5 points for about 4
+    materials), so a seat that has stocked up is not read as losing.
+    """
+    out = []
+    for me in state["seats"]:
+        built = score_floors(me["floors"])["total"]
+        stock = me["wood"] + me["marble"] + me["plumbing"]
+        out.append(built + 0.6 * stock + 1.5 * len(me["hand"]) + 0.2 * me["coins"])
+    return out

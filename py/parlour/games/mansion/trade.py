@@ -125,10 +125,10 @@ def sees_plans(viewer: Optional[int], proposer: int, seat: int, over: bool = Fal
     return viewer is not None and viewer in (proposer, seat)
 
 
-def describe(terms: dict, proposer: int, n: int, viewer: Optional[int]) -> str:
-    """The proposal in words, as `viewer` may read it."""
+def describe(terms: dict, proposer: int, n: int, viewer: Optional[int], named: Optional[List[int]] = None) -> str:
+    """The proposal in words, as `viewer` may read it (`named`: its `parties`, when known already)."""
     parts = []
-    for s in parties(terms, proposer, n):
+    for s in parties(terms, proposer, n) if named is None else named:
         shown = sees_plans(viewer, proposer, s)
         gives = _goods(terms, give_key, s, shown)
         gets = _goods(terms, get_key, s, shown)
@@ -137,7 +137,11 @@ def describe(terms: dict, proposer: int, n: int, viewer: Optional[int]) -> str:
 
 
 def _goods(terms: dict, key, s: int, shown: bool) -> str:
-    bits = [f"{terms[key(s, i)]} {i}" for i in TOKENS if terms[key(s, i)]]
+    bits = []
+    for i in TOKENS:
+        amount = terms[key(s, i)]
+        if amount:
+            bits.append(f"{amount} {i}")
     plans = terms[key(s, "plans")]
     if plans:
         if shown:

@@ -13,6 +13,7 @@ from ...game import State, clone, clone_state, forget_private_log, log_for
 from ...rng import Rng, Seed, seed_to_state
 from . import codes, deck, knowledge, trade
 from .constants import AREAS, BUILDING, MAX_PROPOSALS, OVER, PHASE_TITLES, TOKENS, TURNS
+from .refusals import build_notes
 from .scoring import score_floors
 
 
@@ -61,6 +62,8 @@ def make_view(game, state: State, seat: Optional[int]) -> dict:
         "auction": clone(state["auction"]),
         "trade": trade.terms_view(state["trade"], n, seat),
         "plans": clone(PLANS),
+        "build_notes": (build_notes(game, state, seat)
+                        if building and seat is not None and state["current"] == seat else None),
         "result": clone(state["result"]),
         "log": log_for(state, seat),
     }

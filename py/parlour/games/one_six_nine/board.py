@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Tuple
 
 from ...game import State
-from .constants import BOARD_SIZE, CREATURES, FLAT, PIT, WALL, rank_name, title, with_article
+from .constants import BOARD_SIZE, CREATURES, FLAT, PIT, TILE_KINDS, WALL, rank_name, title, with_article
 
 Square = Tuple[int, int]
 Cell = Dict[str, Optional[dict]]
@@ -30,14 +30,14 @@ def on_board(x: int, y: int) -> bool:
 
 
 #: Square -> the squares sharing an edge with it, worked out once (movement asks for them most).
-_NEIGHBOURS: Dict[Square, Tuple[Square, ...]] = {
+NEIGHBOURS: Dict[Square, Tuple[Square, ...]] = {
     (x, y): tuple((x + dx, y + dy) for dx, dy in STEPS if on_board(x + dx, y + dy))
     for x in range(1, BOARD_SIZE + 1) for y in range(1, BOARD_SIZE + 1)
 }
 
 
 def neighbours(square: Square) -> Tuple[Square, ...]:
-    return _NEIGHBOURS[square]
+    return NEIGHBOURS[square]
 
 
 def layer(kind: str) -> str:
@@ -45,16 +45,32 @@ def layer(kind: str) -> str:
     return "creature" if kind in CREATURES else "ground"
 
 
+#: Tile kind -> its layer (see `layer`), looked up once per tile by `cells`.
+_LAYERS: Dict[str, str] = {kind: layer(kind) for kind in TILE_KINDS}
+
+
 def cells(board: List[dict]) -> Dict[Square, Cell]:
     """Square -> {"ground": tile or None, "creature": tile or None}, for occupied squares only."""
     out: Dict[Square, Cell] = {}
+    layers = _LAYERS
     for tile in board:
         square = (tile["x"], tile["y"])
         cell = out.get(square)
         if cell is None:
             cell = out[square] = {"ground": None, "creature": None}
-        cell["creature" if tile["kind"] in CREATURES else "ground"] = tile
+        cell[layers[tile["kind"]]] = tile
     return out
+
+
+def cell_at(board: List[dict], square: Square) -> Cell:
+    """`cells(board).get(square, empty_cell())` for one square, without indexing the whole board."""
+    x, y = square
+    cell: Cell = {"ground": None, "creature": None}
+    layers = _LAYERS
+    for tile in board:
+        if tile["x"] == x and tile["y"] == y:
+            cell[layers[tile["kind"]]] = tile
+    return cell
 
 
 def empty_cell() -> Cell:
@@ -106,7 +122,7 @@ def drop(state: State, tile_id: int, kind: str, seat: int, square: Square) -> Li
 
     Destroyed tiles go back into the pile at once, as the text says.
     """
-    here = cells(state["board"]).get(square, empty_cell())
+    here = cell_at(state["board"], square)
     victims = tiles_there(here) if kind == PIT else ([here["creature"]] if kind in FLAT and here["creature"] else [])
     remove(state, victims)
     state["board"].append({"id": tile_id, "kind": kind, "owner": seat, "x": square[0], "y": square[1]})
@@ -120,6 +136,17 @@ def remove(state: State, victims: List[dict]) -> None:
     gone = {t["id"] for t in victims}
     state["board"] = [t for t in state["board"] if t["id"] not in gone]
     state["pile"].extend(t["id"] for t in victims)
+
+
+def replace_tile(state: State, tile: dict, **changes: object) -> dict:
+    """Put a changed copy of `tile` in its place on the board (never edit a tile in place:
+    `apply` shares tiles between a state and the next).  Returns the new tile."""
+    board = state["board"]
+    for k, there in enumerate(board):
+        if there is tile:
+            board[k] = dict(tile, **changes)
+            return board[k]
+    raise ValueError(f"tile {tile['id']} is not on the board")
 
 
 def find(board: List[dict], tile_id: int) -> Optional[dict]:

@@ -20,7 +20,7 @@ from collections import deque
 from typing import Dict, List, Optional, Tuple
 
 from ...game import State
-from .board import Cell, Square, cells, empty_cell, neighbours, remove, square_name
+from .board import NEIGHBOURS, Cell, Square, cell_at, cells, empty_cell, neighbours, remove, replace_tile, square_name
 from .constants import BLOCKING, BUREAUCRAT, CREATURES, KILLS, MONSTER, MOVE_ALLOWANCE, PROPERTIES, ROAD, THIEF, title
 
 #: Effect codes, as the view lists them for a board to show before a move is made.
@@ -48,22 +48,37 @@ def step_cost(cell: Optional[Cell]) -> int:
 
 
 def reach(grid: Dict[Square, Cell], start: Square, seat: int) -> Dict[Square, int]:
-    """Every square the creature on `start` may stop on, with the steps it costs (0-1 BFS)."""
+    """Every square the creature on `start` may stop on, with the steps it costs (0-1 BFS).
+
+    `blocks` and `step_cost` are written out inline: move lists ask for this for
+    every creature at every move, and it was the largest cost of a 169 game.
+    """
     best: Dict[Square, int] = {start: 0}
     queue = deque([start])
     limit = MOVE_ALLOWANCE
+    around = NEIGHBOURS
     while queue:
         here = queue.popleft()
         spent = best[here]
-        for there in neighbours(here):
+        for there in around[here]:
             cell = grid.get(there)
             if cell is None:
                 cost = spent + 1
-            elif blocks(cell, seat):
-                continue
             else:
-                cost = spent + step_cost(cell)
-            if cost > limit or cost >= best.get(there, limit + 1):
+                ground, creature = cell["ground"], cell["creature"]
+                if creature is not None and creature["owner"] == seat:
+                    continue
+                if ground is None:
+                    cost = spent + 1
+                else:
+                    kind = ground["kind"]
+                    if kind in BLOCKING:
+                        continue
+                    cost = spent if kind == ROAD else spent + 1
+            if cost > limit:
+                continue
+            known = best.get(there)
+            if known is not None and cost >= known:
                 continue
             best[there] = cost
             if cost == spent:
@@ -78,14 +93,18 @@ def creatures_of(board: List[dict], seat: int) -> List[dict]:
     return [t for t in board if t["owner"] == seat and t["kind"] in CREATURES]
 
 
-def destinations(board: List[dict], seat: int, moved: List[int]) -> List[Tuple[Square, Square]]:
-    """Every (from, to) move open to `seat`: each creature not yet moved this turn, to each square it reaches."""
+def destinations(board: List[dict], seat: int, moved: List[int],
+                 only: Optional[tuple] = None) -> List[Tuple[Square, Square]]:
+    """Every (from, to) move open to `seat`: each creature not yet moved this turn, to each square it reaches
+    (`only`: just the moves from that square, the same as filtering the whole list)."""
     grid = cells(board)
     out = []
     for tile in sorted(creatures_of(board, seat), key=lambda t: (t["x"], t["y"])):
         if tile["id"] in moved:
             continue
         start = (tile["x"], tile["y"])
+        if only is not None and start != only:
+            continue
         for to in sorted(reach(grid, start, seat)):
             out.append((start, to))
     return out
@@ -143,9 +162,8 @@ def preview(grid: Dict[Square, Cell], seat: int, frm: Square, to: Square) -> Lis
 
 def make_move(state: State, seat: int, frm: Square, to: Square) -> str:
     """Walk the creature from `frm` to `to` and carry out what happens there; returns the log sentence."""
-    grid = cells(state["board"])
-    mover = grid[frm]["creature"]
-    cell = grid.get(to, empty_cell())
+    mover = cell_at(state["board"], frm)["creature"]
+    cell = cell_at(state["board"], to)
     name = title(mover["kind"])
     where = square_name(*to)
     codes = effects(cell, seat, mover["kind"])
@@ -162,10 +180,10 @@ def make_move(state: State, seat: int, frm: Square, to: Square) -> str:
     if KILL in codes:
         remove(state, [enemy])
         parts.append(f"kills {{p{enemy['owner']}}}'s {title(enemy['kind'])}")
-    mover["x"], mover["y"] = to
+    replace_tile(state, mover, x=to[0], y=to[1])
     if STEAL in codes:
         parts.append(f"steals {{p{ground['owner']}}}'s {title(ground['kind'])}")
-        ground["owner"] = seat
+        replace_tile(state, ground, owner=seat)
     elif DESTROY in codes:
         parts.append(f"destroys {{p{ground['owner']}}}'s {title(ground['kind'])}")
         remove(state, [ground])

@@ -18,16 +18,16 @@ from __future__ import annotations
 from typing import List, Optional
 
 from ...errors import BadOptions
-from ...game import Action, Game, State, log
+from ...game import Action, Game, State, log, share
 from ...rng import Rng, Seed
 from . import cards
-from .board import cells, drop, drop_problem, empty_cell, on_own_side, square_name
+from .board import cells, drop, drop_problem, on_own_side, square_name
 from .constants import (COST, FARM, FARM_PAYOUT, LAST_TURN_CHOICES, LAST_TURN_DEFAULT, OFFER_EXTRA, PIT,
                         START_GOLD, SWITCH, TILE_COUNT, TILE_KINDS, article, rank_name, title)
 from .movement import can_move, destinations, make_move
 from .policy import choose
 from .refusals import explain_refusal
-from .scoring import cards_due, castle_counts, castles_to_win, final_winners, reached, upkeep_gold
+from .scoring import cards_due, castle_counts, castles_to_win, estimated_scores, final_winners, reached, upkeep_gold
 from .view import make_view, resample_state
 
 
@@ -51,7 +51,8 @@ def may_place(state: State, seat: int, kind: str, square: tuple, grid: Optional[
     if state["options"]["walled_garden"] == "on" and kind != PIT and not on_own_side(seat, *square):
         return False
     grid = cells(state["board"]) if grid is None else grid
-    return drop_problem(kind, grid.get(square, empty_cell())) is None
+    cell = grid.get(square)
+    return cell is None or drop_problem(kind, cell) is None  # anything may drop on an empty square
 
 
 def may_try_buy(state: State, seat: int) -> bool:
@@ -62,15 +63,18 @@ def may_try_buy(state: State, seat: int) -> bool:
     return state["gold"][seat] >= min(COST[TILE_KINDS[t]] for t in offer)
 
 
-def buy_actions(state: State, seat: int) -> List[Action]:
-    """Every tile the seat can afford, on every square its cards name where that tile may go."""
+def buy_actions(state: State, seat: int, only: Optional[tuple] = None) -> List[Action]:
+    """Every tile the seat can afford, on every square its cards name where that tile may go
+    (`only`: just the buys of that (kind, square), the same as filtering the whole list)."""
     if state["buys_left"][seat] <= 0:
         return []
-    grid = cells(state["board"])
     squares = cards.named_squares(state["hands"][seat])
+    if only is not None:
+        squares = [square for square in squares if square == only[1]]
+    grid = cells(state["board"]) if squares else {}
     out: List[Action] = []
     for kind in kinds_for_sale(state):
-        if COST[kind] > state["gold"][seat]:
+        if COST[kind] > state["gold"][seat] or (only is not None and kind != only[0]):
             continue
         for square in squares:
             if may_place(state, seat, kind, square, grid):
@@ -78,9 +82,15 @@ def buy_actions(state: State, seat: int) -> List[Action]:
     return out
 
 
-def move_actions(state: State, seat: int) -> List[Action]:
+def move_actions(state: State, seat: int, only: Optional[tuple] = None) -> List[Action]:
+    """Every move of a creature of `seat` (`only`: of the one on that square)."""
     return [{"type": "move", "from": [a[0], a[1]], "to": [b[0], b[1]]}
-            for a, b in destinations(state["board"], seat, state["moved"])]
+            for a, b in destinations(state["board"], seat, state["moved"], only)]
+
+
+def _pair(value: object) -> Optional[tuple]:
+    """A square named in an action as a tuple (for `_candidates`), or None when it names none."""
+    return tuple(value) if isinstance(value, (list, tuple)) and len(value) == 2 else None
 
 
 class OneSixNine(Game):
@@ -109,6 +119,16 @@ class OneSixNine(Game):
             "default": "off",
             "help": "Coordinate cards 10 to King are set aside, so tiles are placed in the 9x9 corner.",
         },
+    }
+
+    # `apply` copies the lists `_apply` edits and shares the tiles on the board: a tile
+    # that moves or changes hands is replaced by a new dict (board.replace_tile).
+    copy_plan = {
+        "options": share, "result": share,
+        "gold": list, "deck": list, "discard": list, "pile": list, "out": list, "buys_left": list,
+        "moved": list, "board": list,
+        "hands": lambda hands: [list(hand) for hand in hands],
+        "offers": lambda offers: [list(row) for row in offers],
     }
 
     def resolve_options(self, num_players: int, options: Optional[dict]) -> dict:
@@ -159,6 +179,22 @@ class OneSixNine(Game):
             return buy_actions(state, seat) + [{"type": "pass"}]
         return move_actions(state, seat) + [{"type": "pass"}]
 
+    def _candidates(self, state: State, seat: int, action: Action) -> Optional[List[Action]]:
+        """`apply`'s shortcut (Game._candidates): the listed moves of one creature, or of one tile on one
+        square, instead of every creature's every reach and every buy."""
+        kind = action.get("type")
+        if seat not in self.to_move(state):
+            return None
+        if kind == "pass":
+            return [{"type": "pass"}]  # listed in both phases
+        if kind == "move" and state["phase"] == "move":
+            start = _pair(action.get("from"))
+            return None if start is None else move_actions(state, seat, start)
+        if kind == "buy" and state["phase"] == "buy":
+            square = _pair(action.get("square"))
+            return None if square is None else buy_actions(state, seat, (action.get("tile"), square))
+        return None
+
     def explain(self, state: State, seat: int, action: Action) -> str:
         return explain_refusal(state, seat, action)
 
@@ -167,6 +203,19 @@ class OneSixNine(Game):
 
     def determinize(self, state: State, seat: Optional[int], seed: Seed) -> State:
         return resample_state(state, seat, seed)
+
+    #: bots cut simulated games off after this many moves and score them with `evaluate`
+    #: (full playouts left Medium at 9 s and Hard at 4 minutes a move natively)
+    playout_plies = 12
+    bot_iterations = {"easy": 8, "medium": 60}
+
+    #: Hard is the greedy player (policy.py): it beat the search 6 games of 6 at a second's budget
+    level_bots = {"hard": "heuristic"}
+    level_help = {"hard": "Plays a planned strategy with no look-ahead: the strongest opponent here "
+                          "(it beat the searching levels in every test game)."}
+
+    def evaluate(self, state: State) -> List[float]:
+        return estimated_scores(state)
 
     def heuristic_action(self, state: State, seat: int, rng: Rng) -> Action:
         """The greedy bot (policy.py): buys castles and mines, protects them, hunts with creatures."""
