@@ -1,20 +1,21 @@
 #!/usr/bin/env python3
-"""Build, serve and test Parlour.  Standard library only.
+"""Build, serve and test Parlour.  Standard library only (Markdown, for the rules pages, is run from its pinned wheel).
 
     python3 build.py serve [--port N]   build dist/ and serve it at http://127.0.0.1:8000
     python3 build.py build              build dist/ only
     python3 build.py test [pytest args] install test dependencies, build, run pytest
     python3 build.py bench [--quick]    measure load, moves and engine speed; write bench/results.json
 
-Downloads (Pyodide from the npm registry, micropip and packaging wheels from
-PyPI) are cached in .cache/, so a second build needs no network.  The same
-inputs give the same bytes in dist/.
+Downloads (Pyodide from the npm registry; the micropip, packaging, segno and
+Markdown wheels from PyPI) are cached in .cache/, so a second build needs no
+network.  The same inputs give the same bytes in dist/.
 """
 from __future__ import annotations
 
 import functools
 import gzip
 import hashlib
+import html
 import http.server
 import json
 import os
@@ -44,6 +45,11 @@ FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 # segno draws QR codes for network invites (js/net); the worker installs it on first use.
 SEGNO_WHEEL = "segno-1.6.6-py3-none-any.whl"
 SEGNO_SHA256 = "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"
+# Markdown (Python-Markdown, pure Python) turns docs/rules/<game-id>.md into dist/rules/<game-id>.html at
+# build time only; it is imported from the wheel itself (zipimport) and never shipped.
+MARKDOWN_WHEEL = "markdown-3.11.3-py3-none-any.whl"
+MARKDOWN_SHA256 = "e1a31a112232504d753e5c01bb8c2de90d3f0ba986b063e10770cf7695b09e73"
+RULES_DIR = ROOT / "docs" / "rules"
 
 
 def say(message: str) -> None:
@@ -108,17 +114,28 @@ def fetch_wheels(pyodide_dir: Path) -> dict:
     return {"info": lock["info"], "packages": entries}
 
 
-def fetch_segno() -> Path:
-    """The pinned segno wheel (pure Python, QR codes) from PyPI, cached in .cache/wheels."""
-    path = CACHE / "wheels" / SEGNO_WHEEL
+def fetch_pinned_wheel(wheel: str, sha256: str) -> Path:
+    """A pinned pure-Python wheel from PyPI (named by its file name), cached in .cache/wheels."""
+    path = CACHE / "wheels" / wheel
+    name, version = wheel.split("-")[:2]
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-d", path.parent,
-             "segno==" + SEGNO_WHEEL.split("-")[1]], stdout=subprocess.DEVNULL)
-    if sha256_file(path) != SEGNO_SHA256:
+             f"{name}=={version}"], stdout=subprocess.DEVNULL)
+    if sha256_file(path) != sha256:
         path.unlink()
-        sys.exit("The downloaded segno wheel does not match its pinned SHA-256; try again.")
+        sys.exit(f"The downloaded {name} wheel does not match its pinned SHA-256; try again.")
     return path
+
+
+def fetch_segno() -> Path:
+    """The pinned segno wheel (pure Python, QR codes) from PyPI, cached in .cache/wheels."""
+    return fetch_pinned_wheel(SEGNO_WHEEL, SEGNO_SHA256)
+
+
+def fetch_markdown() -> Path:
+    """The pinned Markdown wheel (pure Python), for the rules pages; cached in .cache/wheels."""
+    return fetch_pinned_wheel(MARKDOWN_WHEEL, MARKDOWN_SHA256)
 
 
 # ----- our wheel ---------------------------------------------------------------
@@ -207,6 +224,37 @@ def games_catalogue() -> list:
     return api.op_games({})["games"]
 
 
+def build_rules(out_dir: Path, rules_dir: Path = RULES_DIR) -> list:
+    """docs/rules/<game-id>.md as HTML fragments, out_dir/<game-id>.html; returns the files written.
+
+    Each is one `<article class="rules" data-game="...">`, which js/common/rules.js
+    fetches, cleans and shows in the Rules dialog (styled by css/parlour.css).
+    Python-Markdown is imported straight from its pinned wheel; extensions are
+    named by their full import paths, so no entry-point metadata is needed.
+    `tab_length=2`: our docs nest lists by two spaces, as GitHub reads them (the
+    docs have no indented code blocks; fenced code would need the fenced_code
+    extension).  No `toc`: heading ids could clash with the page's own ids.
+    """
+    wheel = str(fetch_markdown())
+    if wheel not in sys.path:
+        sys.path.insert(0, wheel)
+    import markdown
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for source in sorted(rules_dir.glob("*.md")):
+        game_id = source.stem
+        body = markdown.markdown(
+            source.read_text(encoding="utf-8"), output_format="html", tab_length=2,
+            extensions=["markdown.extensions.tables", "markdown.extensions.sane_lists"])
+        target = out_dir / f"{game_id}.html"
+        target.write_text(
+            f"<!-- docs/rules/{source.name}, turned into HTML by build.py with {MARKDOWN_WHEEL} -->\n"
+            f'<article class="rules" data-game="{html.escape(game_id)}" lang="en">\n{body}\n</article>\n',
+            encoding="utf-8")
+        written.append(target)
+    return written
+
+
 # ----- the site ----------------------------------------------------------------
 
 def copy_file(src: Path, dest: Path) -> None:
@@ -234,7 +282,12 @@ def build() -> Path:
     (DIST / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
     wheel = build_wheel(DIST / "wheels")
     copy_file(fetch_segno(), DIST / "wheels" / SEGNO_WHEEL)
-    (DIST / "games.json").write_text(json.dumps(games_catalogue(), indent=1) + "\n")
+    catalogue = games_catalogue()
+    (DIST / "games.json").write_text(json.dumps(catalogue, indent=1) + "\n")
+    rules = build_rules(DIST / "rules")
+    missing = sorted({g["id"] for g in catalogue} - {p.stem for p in rules})
+    if missing:  # tests/test_rules_docs.py fails on this; the build goes on
+        say(f"no rules page for {', '.join(missing)}: write docs/rules/<game-id>.md")
     build_info = {
         "pyodide": PYODIDE_VERSION,
         "wheel": f"wheels/{wheel.name}",

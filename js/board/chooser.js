@@ -20,6 +20,8 @@ export class MoveChooser {
     this.selected = null;
     /** @type {Element|null} the board root the last click came through */
     this.root = null;
+    /** @type {{action: any, piece: string|null, target: string|null}|null} the move a hint points at */
+    this.hinted = null;
   }
 
   /**
@@ -29,6 +31,7 @@ export class MoveChooser {
    */
   offer(legal, pieceOf, targetOf) {
     this.moves = legal.map((action) => ({ action, piece: pieceOf(action), target: targetOf(action) }));
+    this.hinted = null;
     const pieces = new Set(this.moves.filter((m) => m.piece && m.target).map((m) => m.piece));
     const onlyTwoStep = this.moves.every((m) => m.piece && m.target);
     if (this.selected && !pieces.has(this.selected)) this.selected = null;
@@ -61,6 +64,24 @@ export class MoveChooser {
     root.querySelectorAll("[data-target]").forEach((node) => {
       node.classList.toggle("legal", targets.has(node.getAttribute("data-target")));
     });
+    const hint = this.hinted;
+    root.querySelectorAll("[data-piece], [data-target]").forEach((node) => {
+      const on = Boolean(hint) && ((hint?.piece && node.getAttribute("data-piece") === hint.piece)
+        || (hint?.target && node.getAttribute("data-target") === hint.target && (!hint.piece || !node.hasAttribute("data-piece"))));
+      node.classList.toggle("hinted", on);
+    });
+  }
+
+  /**
+   * Point at one of the offered moves (a hint): its piece and its place are
+   * marked "hinted" until the moves change.  False when `action` is not offered.
+   * @param {any} action @param {Element} root
+   */
+  hint(action, root) {
+    const key = JSON.stringify(action);
+    this.hinted = this.moves.find((m) => JSON.stringify(m.action) === key) ?? null;
+    this.mark(root);
+    return this.hinted !== null;
   }
 
   /** @param {Event} event */

@@ -3,11 +3,15 @@
 import { CastlesBoard } from "./castles/board.js";
 import { KingsCottageBoard } from "./kings-cottage/board.js";
 import { KingsProgressBoard } from "./kings-progress/board.js";
+import { OneSixNineBoard } from "./one-six-nine/board.js";
+import { MansionBoard } from "./mansion/board.js";
 
 const BOARDS = {
   "kings-progress": KingsProgressBoard,
   "kings-cottage": KingsCottageBoard,
   "castles": CastlesBoard,
+  "one-six-nine": OneSixNineBoard,
+  "mansion": MansionBoard,
 };
 
 /** @param {string} id */

@@ -13,7 +13,7 @@
  *   ping   {}
  * Host → guest:
  *   welcome {table, seat, token, game, title, players, options, names, kinds, commitment, spectator, started}
- *   ev      {ev, version, view, legal, to_move, over, result, hash, round, names, away, kinds, waiting, deal?, ack}
+ *   ev      {ev, version, view, legal, forms, to_move, over, result, hash, round, names, away, kinds, waiting, deal?, ack}
  *   error   {ref, error}
  *   note    {text}                                       something everyone is told (a forfeit, a timeout)
  *   fair    {secret, seed, entropy, actions, reveals, bots, control, forfeits}

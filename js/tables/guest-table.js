@@ -276,7 +276,7 @@ export class GuestTable {
     let suffix = this.view.moverText(m.to_move, me);
     if (round) suffix += ` · ${Object.keys(round.committed).length} of ${round.seats.length} committed`;
     if (round && committed) suffix += " · your choice is sealed";
-    this.view.draw({ view: m.view, legal: m.legal, viewer: me, active, suffix });
+    this.view.draw({ view: m.view, legal: m.legal, forms: Array.isArray(m.forms) ? m.forms : [], viewer: me, active, suffix });
     this.view.setPhase(m.over ? "over" : active ? "move" : "busy");
   }
 

@@ -608,7 +608,7 @@ export class HostTable {
     const snap = await this.engine.call("view", { table: this.table, seat: conn.seat });
     const round = this.round?.publicState() ?? null;
     conn.link.send({
-      t: "ev", ev: ++conn.ev, version: snap.version, view: snap.view, legal: snap.legal, to_move: snap.to_move,
+      t: "ev", ev: ++conn.ev, version: snap.version, view: snap.view, legal: snap.legal, forms: snap.forms, to_move: snap.to_move,
       over: snap.over, result: snap.result, hash: await viewHash(snap.view), round, names: this.names,
       away: this.seats.flatMap((s, i) => (s.kind === "remote" && s.state !== "connected" ? [i] : [])),
       kinds: this.seats.map((s) => s.kind), waiting: false, ack: conn.lastN,
@@ -625,7 +625,7 @@ export class HostTable {
     const active = seat !== null && !snap.over && snap.to_move.includes(seat) && !this.round?.commits.has(seat);
     let suffix = this.view.moverText(snap.to_move, seat);
     if (this.round) suffix += ` · ${this.round.commits.size} of ${this.round.seats.length} committed`;
-    this.view.draw({ view: snap.view, legal: snap.legal, viewer: seat, active, suffix });
+    this.view.draw({ view: snap.view, legal: snap.legal, forms: snap.forms, viewer: seat, active, suffix });
     this.view.setPhase(active ? "move" : "busy");
   }
 

@@ -10,6 +10,7 @@
 import { EngineError } from "../engine/bridge.js";
 import { boardFor } from "../games/index.js";
 import { fillNames, h, seatName, sleep, toast } from "../common/dom.js";
+import { rulesButton } from "../common/rules.js";
 import { MoveLog } from "./move-log.js";
 import { DEFAULT_BOT_LEVEL } from "../net/ledger.js";
 import { newGameId, saveGame } from "../store/games-db.js";
@@ -64,12 +65,19 @@ export class LocalTable {
       side: h("div", { class: "side-panel" }),
       log: h("ol", { class: "log", "aria-label": "Move log" }),
       overlay: h("div", { class: "overlay", hidden: true }),
+      hint: h("button", {
+        type: "button", class: "hint-button", id: "hint", hidden: true,
+        title: "Show what the Hard bot would play in your place (nothing is played for you)",
+        onclick: () => this.hint(),
+      }, ["Hint"]),
     };
     this.els = els;
     this.moveLog = new MoveLog(els.log, this.names);
     this.root.replaceChildren(
       h("div", { class: "table-bar" }, [
         els.title, els.status,
+        els.hint,
+        rulesButton(this.setup.game.id),
         h("button", { type: "button", class: "export", title: "Save this game as a record file",
           onclick: () => this.saved && downloadRecord(this.saved) }, ["Export record"]),
         h("button", { type: "button", class: "leave", title: "Your game is saved: resume it from the lobby",
@@ -90,6 +98,34 @@ export class LocalTable {
    */
   setPhase(phase) {
     this.root.dataset.phase = phase;
+    if (this.els) this.els.hint.hidden = phase !== "move";
+  }
+
+  /**
+   * A hint for the person to move: the Hard bot's choice, pointed at on the
+   * board (or filled into the form).  Nothing is played; the table does not
+   * wait for it, and a hint that arrives after a move was made is dropped.
+   */
+  async hint() {
+    const seat = this.shown;
+    if (this.busy || this.closed || seat === null) return;
+    const version = this.version;
+    const button = /** @type {HTMLButtonElement} */ (this.els.hint);
+    button.disabled = true;
+    button.textContent = "Thinking…";
+    try {
+      const choice = await this.engine.call("bot", { table: this.table, seat, bot: "hard" });
+      if (this.closed || this.version !== version || this.shown !== seat || this.root.dataset.phase !== "move") return;
+      const board = /** @type {any} */ (this.board);
+      const shown = typeof board.hint === "function" ? board.hint(choice.action)
+        : Boolean(board.chooser?.hint(choice.action, this.els.board));
+      toast(shown ? "Hint: the Hard bot would play the move marked in blue." : "Hint: the Hard bot has no suggestion it can point at here.", "info");
+    } catch (err) {
+      this.report(err);
+    } finally {
+      button.disabled = false;
+      button.textContent = "Hint";
+    }
   }
 
   async start() {
@@ -218,7 +254,9 @@ export class LocalTable {
       ? prefetched
       : await this.engine.call("view", { table: this.table, seat, legal: active });
     this.version = snap.version;
-    this.board.update({ view: snap.view, legal: active ? snap.legal : [], viewer: seat, active });
+    this.board.update({
+      view: snap.view, legal: active ? snap.legal : [], forms: active ? snap.forms ?? [] : [], viewer: seat, active,
+    });
     if (this.clickedAt !== undefined) this.timeMove(this.clickedAt);
     this.clickedAt = undefined;
     const who = mover === undefined ? "" : ` · ${mover === seat && active ? "your move" : `${this.names[mover]} to move`}`;

@@ -8,6 +8,7 @@
  */
 import { boardFor } from "../games/index.js";
 import { fillNames, h } from "../common/dom.js";
+import { rulesButton } from "../common/rules.js";
 
 export class NetTableView {
   /**
@@ -30,6 +31,7 @@ export class NetTableView {
     root.replaceChildren(
       h("div", { class: "table-bar" }, [
         this.els.title, this.els.status,
+        rulesButton(opts.gameId),
         h("button", { type: "button", class: "leave", onclick: () => opts.onLeave() }, ["Leave game"]),
       ]),
       h("div", { class: "table-main" }, [
@@ -50,10 +52,12 @@ export class NetTableView {
 
   /**
    * Draw one seat's view.
-   * @param {{view: any, legal: any[], viewer: number|null, active: boolean, suffix?: string}} s
+   * @param {{view: any, legal: any[], forms?: any[], viewer: number|null, active: boolean, suffix?: string}} s
    */
   draw(s) {
-    this.board.update({ view: s.view, legal: s.active ? s.legal : [], viewer: s.viewer, active: s.active });
+    this.board.update({
+      view: s.view, legal: s.active ? s.legal : [], forms: s.active ? s.forms ?? [] : [], viewer: s.viewer, active: s.active,
+    });
     this.els.status.textContent = fillNames(this.board.statusText(s.view), this.names) + (s.suffix ?? "");
     this.els.side.replaceChildren(this.board.sidePanel(s.view));
     const entries = s.view.log || [];

@@ -5,6 +5,7 @@
  * so it is usable before Python has loaded.
  */
 import { h } from "../common/dom.js";
+import { rulesButton } from "../common/rules.js";
 import { networkSettings } from "../tables/p2p-settings.js";
 
 const DEFAULT_NAMES = ["Alex", "Ada", "Brune", "Cyril"];
@@ -41,6 +42,9 @@ export function renderLobby(root, catalogue, onStart) {
           "aria-checked": String(g.id === game.id), "data-game": g.id,
           onclick: () => { game = g; players = Math.min(Math.max(players, g.min_players), g.max_players); options = {}; draw(); },
         }, [h("strong", {}, [g.title]), h("span", {}, [`${g.min_players}–${g.max_players} players`])]))),
+      h("div", { class: "lobby-row lobby-rules" }, [
+        rulesButton(game.id, { label: `Rules of ${game.title}`, title: "Read the rules of the chosen game" }),
+      ]),
       h("div", { class: "lobby-row" }, [
         h("label", { for: "players" }, ["Players "]),
         h("select", {

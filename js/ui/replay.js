@@ -7,6 +7,7 @@
  */
 import { boardFor } from "../games/index.js";
 import { fillNames, h, seatName } from "../common/dom.js";
+import { rulesButton } from "../common/rules.js";
 import { MoveLog } from "../tables/move-log.js";
 
 export class ReplayViewer {
@@ -68,6 +69,7 @@ export class ReplayViewer {
     this.root.replaceChildren(
       h("div", { class: "table-bar" }, [
         h("h2", { class: "table-title" }, [`Replay · ${this.record.title}`]), els.status,
+        rulesButton(this.record.game),
         h("button", { type: "button", class: "leave", onclick: () => this.leave() }, ["Back to the lobby"]),
       ]),
       h("div", { class: "replay-controls" }, [

@@ -60,6 +60,9 @@ def click_randomly(page, seed=1, max_clicks=2000, on_privacy=None, timeout_s=600
                 on_privacy(page)
             page.click("#reveal")
             continue
+        if fill_form(page, rng):
+            clicks += 1
+            continue
         selected = page.locator("#board [data-piece].selected").count()
         targets = page.locator("#board [data-target].legal")
         choices = targets if selected and targets.count() else page.locator(LEGAL)
@@ -70,3 +73,29 @@ def click_randomly(page, seed=1, max_clicks=2000, on_privacy=None, timeout_s=600
         clicks += 1
     wait_settled(page)
     return clicks
+
+
+FORM = "#board form.parlour-form"
+
+
+def fill_form(page, rng, steps=4):
+    """A form a game drew with the platform's form (js/board/form.js): a few random steppers, then send.
+
+    Returns False when no form is open.  A form that still cannot be sent (an
+    empty trade) is cancelled, so the caller clicks something else."""
+    form = page.locator(FORM)
+    if not form.count():
+        return False
+    for _ in range(rng.below(steps + 1)):
+        plus = form.locator("button.form-step[data-step='+1']:not([disabled])")
+        if plus.count():
+            plus.nth(rng.below(plus.count())).click()
+    submit = form.locator(".form-submit")
+    if submit.is_disabled():
+        cancel = form.locator(".form-cancel")
+        if cancel.count():
+            cancel.click()
+            return False
+        raise AssertionError(f"the form cannot be sent: {form.locator('.form-problem').inner_text()}")
+    submit.click()
+    return True

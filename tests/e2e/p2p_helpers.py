@@ -4,7 +4,8 @@ import os
 import random
 import time
 
-from clicking import start_game
+from clicking import FORM, fill_form, start_game
+from parlour.rng import Rng
 
 P2P_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--no-first-run", "--disable-quic",
@@ -94,6 +95,8 @@ def click_once(page, rng):
         form = page.locator("#kc-invest")
         if form.count():
             return invest(page, rng)
+        if page.locator(FORM).count():
+            return fill_form(page, Rng.from_seed(rng.randrange(1 << 30)))
         selected = page.locator("#board [data-piece].selected").count()
         targets = page.locator("#board [data-target].legal")
         choices = targets if selected and targets.count() else page.locator("#board [data-piece].legal, #board [data-target].legal")

@@ -15,7 +15,7 @@ def assert_no_hidden_values(messages, seat):
         states.append(game.apply(states[-1], entry["seat"], entry["action"]))
     events = [m for m in messages if m["t"] == "ev" and not m.get("waiting")]
     assert events, "no events received"
-    allowed = {"t", "n", "ev", "version", "view", "legal", "to_move", "over", "result", "hash", "round",
+    allowed = {"t", "n", "ev", "version", "view", "legal", "forms", "to_move", "over", "result", "hash", "round",
                "names", "away", "kinds", "waiting", "ack"}
     for m in events:
         assert set(m) <= allowed, set(m) - allowed
@@ -24,6 +24,8 @@ def assert_no_hidden_values(messages, seat):
         assert m["view"] == game.view(state, seat), f"event {m['ev']}: the view is not the engine's view for seat {seat}"
         expected_legal = [] if seat is None else game.legal_actions(state, seat)
         assert m["legal"] == expected_legal, f"event {m['ev']}: legal moves differ"
+        expected_forms = [] if seat is None else game.forms(state, seat)
+        assert m.get("forms", []) == expected_forms, f"event {m['ev']}: forms differ"
         assert m["to_move"] == game.to_move(state)
         if m["result"] is not None:
             assert game.is_over(state) and m["result"] == game.result(state)

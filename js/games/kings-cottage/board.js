@@ -74,6 +74,19 @@ export class KingsCottageBoard {
     this.draft = Object.fromEntries((view?.houses_order ?? []).map((hs) => [hs, 0]));
   }
 
+  /**
+   * Point at a suggested move (the table's hint): an investment fills the form,
+   * anything else is marked on the board.  @param {any} action @returns {boolean}
+   */
+  hint(action) {
+    if (action.type === "invest") {
+      for (const house of Object.keys(this.draft)) this.draft[house] = action[house];
+      this.redraw();
+      return true;
+    }
+    return this.chooser.hint(action, this.root);
+  }
+
   clear() {
     this.state = null;
     this.resetDraft(undefined, null);

@@ -1,0 +1,225 @@
+// @ts-check
+/**
+ * The 169 board: the 13 by 13 grid with its rank labels (grid.js), beside it
+ * the row of tiles for sale and the viewer's coordinate cards (tray.js), the
+ * Pass button beside the prompt, and a side panel with each seat's gold,
+ * castles, cards and row of tiles (panel.js).
+ *
+ * A buy is two clicks: a tile in the row for sale, then a lit square (the
+ * squares its cards name where that tile may go).  A creature's move is two
+ * clicks too: the creature, then a lit square; badges on the squares and a
+ * list beside the board say what the move would do (the view's
+ * `move_effects`).  It draws the view it is given and turns clicks into the
+ * legal actions it is given; it never decides what is legal.
+ */
+import { MoveChooser } from "../../board/chooser.js";
+import { h } from "../../common/dom.js";
+import { cellsOf, drawGrid } from "./grid.js";
+import { drawTray, passButton } from "./tray.js";
+import { drawPanel } from "./panel.js";
+import { resultTables } from "./result.js";
+import { EFFECT_TONE, count, effectText, squareName, TITLES, withArticle } from "./text.js";
+
+/** The piece an action moves: a kind in the row for sale, or a creature on its square. */
+function pieceOf(action) {
+  if (action.type === "buy") return `shop:${action.tile}`;
+  if (action.type === "move") return `cr:${action.from[0]}:${action.from[1]}`;
+  return null;
+}
+
+/** Where an action lands: a square, or the Pass button. */
+function targetOf(action) {
+  if (action.type === "buy") return `sq:${action.square[0]}:${action.square[1]}`;
+  if (action.type === "move") return `sq:${action.to[0]}:${action.to[1]}`;
+  return action.type === "pass" ? "pass" : null;
+}
+
+/** The badge colour for a list of effect codes: the worst outcome for the mover wins. */
+function toneOf(codes) {
+  if (codes.includes("dies")) return "bad";
+  if (codes.includes("both_die")) return "mixed";
+  return EFFECT_TONE[codes[0]] ?? "good";
+}
+
+export class OneSixNineBoard {
+  /** @param {HTMLElement} root @param {{onAction: (a: any) => void, names: string[]}} opts */
+  constructor(root, opts) {
+    this.root = root;
+    this.names = opts.names;
+    this.chooser = new MoveChooser(opts.onAction, () => this.redraw());
+    /** @type {{view: any, legal: any[], viewer: number|null, active: boolean}|null} */
+    this.state = null;
+    /** @type {Map<string, any>} square "x:y" → {ground, creature} */
+    this.cells = new Map();
+    /** The position last drawn (viewer, log length, whether it may act): a new one clears the choice. */
+    this.position = "";
+    /** The square under the pointer, "x:y" ("0:0": none). */
+    this.hovered = "0:0";
+    root.addEventListener("click", (event) => this.chooser.click(event));
+    root.addEventListener("mouseover", (event) => this.hover(/** @type {Element} */ (event.target)));
+    root.addEventListener("mouseleave", () => this.hover(null));
+    // squares and creatures are SVG: Enter or Space on a focused one clicks it, as on a button
+    root.addEventListener("keydown", (event) => {
+      const node = /** @type {Element} */ (event.target);
+      if ((event.key === "Enter" || event.key === " ") && node.matches?.("svg [data-piece].legal, svg [data-target].legal")) {
+        event.preventDefault();
+        node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      }
+    });
+  }
+
+  /** @param {{view: any, legal: any[], viewer: number|null, active: boolean}} state */
+  update(state) {
+    this.state = state;
+    this.cells = cellsOf(state.view.board);
+    // a new position (or another person at the device): nothing stays chosen, except the one
+    // piece that can move at all; the same position drawn again keeps the player's choice
+    const position = `${state.viewer}:${state.view.log.length}:${state.active}`;
+    if (position !== this.position) this.chooser.selected = null;
+    this.position = position;
+    this.chooser.offer(state.legal, pieceOf, targetOf);
+    const pieces = this.chooser.pieces();
+    if (!this.chooser.selected && pieces.size === 1) this.chooser.selected = [...pieces][0];
+    this.redraw();
+  }
+
+  clear() {
+    this.state = null;
+    this.position = "";
+    this.chooser.offer([], pieceOf, targetOf);
+    this.root.replaceChildren();
+  }
+
+  redraw() {
+    if (!this.state) return;
+    const { view, viewer, active } = this.state;
+    const selected = this.chooser.selected;
+    const pieces = this.chooser.pieces();
+    const targets = this.chooser.targets();
+    const moveTargets = new Map();
+    /** @type {{key: string, text: string, tone: string}[]|null} */
+    let moves = null;
+    if (selected && selected.startsWith("cr:")) {
+      const mover = this.cells.get(selected.slice(3))?.creature;
+      moves = [];
+      for (const m of this.chooser.moves) {
+        if (m.piece !== selected) continue;
+        const [fx, fy] = m.action.from;
+        const [tx, ty] = m.action.to;
+        const found = (view.move_effects || []).find((e) => e.from[0] === fx && e.from[1] === fy && e.to[0] === tx && e.to[1] === ty);
+        const effects = found ? found.effects : [];
+        moveTargets.set(`${tx}:${ty}`, { effects });
+        if (effects.length && mover) {
+          const cell = this.cells.get(`${tx}:${ty}`) ?? { ground: null, creature: null };
+          const text = effectText(effects, cell, mover.kind, viewer, this.names).replace(/^Your \w+ /, "");
+          moves.push({ key: `sq:${tx}:${ty}`, text: `${squareName(tx, ty)}: ${text}`, tone: toneOf(effects) });
+        }
+      }
+    }
+    const grid = drawGrid(view, { viewer, names: this.names, cells: this.cells, selected, targets, pieces, moveTargets });
+    const tray = drawTray(view, { viewer, names: this.names, pieces, moves });
+    this.hovered = "0:0";
+    const focused = document.activeElement && this.root.contains(document.activeElement)
+      ? ["data-piece", "data-target"].map((a) => document.activeElement?.getAttribute(a) && `[${a}='${document.activeElement.getAttribute(a)}']`).find(Boolean)
+      : null;
+    this.root.replaceChildren(h("div", { class: "osn-board", "data-phase": view.phase }, [
+      h("div", { class: "osn-prompt-row" }, [
+        h("p", { class: "prompt osn-prompt", id: "prompt" }, [this.promptText(view, viewer, active)]),
+        active && this.chooser.hasTarget("pass") ? passButton(view) : null,
+      ]),
+      h("p", { class: "osn-info", "aria-live": "off" }, [" "]),
+      h("div", { class: "osn-row" }, [h("div", { class: "osn-grid-wrap" }, [grid]), tray]),
+    ]));
+    this.chooser.mark(this.root);
+    this.root.querySelectorAll(".shop-tile").forEach((node) => node.classList.toggle("idle", !node.classList.contains("legal")));
+    this.root.querySelectorAll(".osn-grid .legal").forEach((node) => {
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+    });
+    // keep the keyboard where it was (a chosen tile or creature), or move it to the first lit square
+    if (focused) {
+      const again = /** @type {HTMLElement|null} */ (this.root.querySelector(`${focused}.legal`) || this.root.querySelector(".osn-grid .sq.legal"));
+      again?.focus({ preventScroll: true });
+    }
+  }
+
+  /**
+   * Pointing at a square: light its column and row labels, say what lies there
+   * (and what the chosen piece would do), and lift the two cards a buy there spends.
+   * @param {Element|null} node
+   */
+  hover(node) {
+    const square = node?.closest?.(".osn-grid .sq");
+    const x = square ? Number(square.getAttribute("data-x")) : 0;
+    const y = square ? Number(square.getAttribute("data-y")) : 0;
+    if (this.hovered === `${x}:${y}`) return;
+    this.hovered = `${x}:${y}`;
+    this.root.querySelectorAll(".axis-label.hot").forEach((n) => n.classList.remove("hot"));
+    this.root.querySelectorAll(".osn-card.spend").forEach((n) => n.classList.remove("spend"));
+    const info = this.root.querySelector(".osn-info");
+    if (!square) {
+      if (info) info.textContent = " ";
+      return;
+    }
+    this.root.querySelector(`.axis-label[data-axis='col'][data-rank='${x}']`)?.classList.add("hot");
+    this.root.querySelector(`.axis-label[data-axis='row'][data-rank='${y}']`)?.classList.add("hot");
+    if (info) info.textContent = square.querySelector(":scope > title")?.textContent ?? " ";
+    if (square.classList.contains("legal") && this.chooser.selected?.startsWith("shop:")) {
+      const want = [x, y];
+      this.root.querySelectorAll(".osn-card").forEach((card) => {
+        const i = want.indexOf(Number(card.getAttribute("data-rank")));
+        if (i >= 0) {
+          want.splice(i, 1);
+          card.classList.add("spend");
+        }
+      });
+    }
+  }
+
+  statusText(view) {
+    if (view.phase === "over") return `Game over after turn ${view.turn}`;
+    const left = view.last_turn - view.turn;
+    const more = left > 0 ? `${count(left, "turn")} after this` : "the last turn";
+    return `Turn ${view.turn} of ${view.last_turn} (${more}) · ${view.phase_title}`;
+  }
+
+  /** What the player should do now, in one line. */
+  promptText(view, viewer, active) {
+    if (view.phase === "over") return "The game is over: see the result.";
+    if (viewer === null) return "You are watching.";
+    const mover = view.to_move[0];
+    if (!active) {
+      const who = this.names[mover] ?? "the next player";
+      return view.phase === "buy" ? `Waiting for ${who} to buy a tile or pass…` : `Waiting for ${who} to move a creature or pass…`;
+    }
+    const selected = this.chooser.selected;
+    const pieces = this.chooser.pieces();
+    if (view.phase === "buy") {
+      if (!pieces.size) return "Nothing you can afford fits a square your cards name: press Pass.";
+      if (selected) {
+        const kind = selected.slice(5);
+        return `Click a lit square to drop ${withArticle(TITLES[kind])} (${view.costs[kind]} gold) there, or choose another tile.`;
+      }
+      return "Your buy: click a tile for sale, then a lit square your cards name (or Pass).";
+    }
+    if (!pieces.size) return "None of your creatures can move: press Pass.";
+    if (selected) {
+      const creature = this.cells.get(selected.slice(3))?.creature;
+      const name = creature ? TITLES[creature.kind] : "creature";
+      const more = pieces.size > 1 ? " (or another creature)" : "";
+      return `Click a lit square for your ${name}${more}. Badges show fights, thefts and smashes.`;
+    }
+    return "Click one of your lit creatures, then where it goes: up to 3 steps, Roads are free (or Pass).";
+  }
+
+  /** Each seat's gold, castles, cards and row of tiles; the order of play and the supplies. */
+  sidePanel(view) {
+    return drawPanel(view, this.state ? this.state.viewer : view.seat, this.names);
+  }
+
+  /** Every seat's castle tiles, doublings, count, gold; then how the game was decided. */
+  resultDetail(result) {
+    const view = this.state?.view;
+    return resultTables(result, this.names, view && view.phase === "over" ? view : null);
+  }
+}
