@@ -527,6 +527,12 @@ def log(state: State, text: str, private: Optional[Dict[int, str]] = None) -> No
     state["log"].append(entry)
 
 
+def winners_line(winners: List[int]) -> str:
+    """"{p0} wins" or "{p0} and {p2} share the win": the end of every game's closing log line."""
+    names = " and ".join(f"{{p{w}}}" for w in winners)
+    return f"{names} {'share the win' if len(winners) > 1 else 'wins'}"
+
+
 def log_for(state: State, seat: Optional[int]) -> List[dict]:
     """The log as `seat` may read it."""
     key = None if seat is None else str(seat)

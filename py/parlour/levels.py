@@ -9,7 +9,7 @@ iteration differs tenfold between games, and Hard is held to about a second per
 move in the browser.
 
 A game may also play a level with one of its plain bots instead (`level_bots`,
-with its own lobby words in `level_help`): in Mansion and 169 the greedy
+its lobby line from PLAIN_DESCRIPTIONS): in Mansion and 169 the greedy
 player beat the search at every budget that keeps a move near a second
 (0 of 6 games), so their Hard is that greedy player.
 
@@ -53,9 +53,17 @@ def _greedy_playouts(game) -> Optional[Callable]:
     return lambda g, state, seat, rng: own(state, seat, rng)
 
 
+#: the lobby's line for a level a game plays with one of its plain bots (`level_bots`)
+PLAIN_DESCRIPTIONS = {
+    "heuristic": "Plays a planned strategy with no look-ahead: the strongest opponent here "
+                 "(it beat the searching levels in every test game).",
+}
+
+
 def describe(game, level: str) -> str:
-    """The lobby's line for `level` at this game (a game playing it differently says so)."""
-    return (getattr(game, "level_help", None) or {}).get(level) or DESCRIPTIONS[level]
+    """The lobby's line for `level` at this game (a game playing it with a plain bot says so)."""
+    plain = (getattr(game, "level_bots", None) or {}).get(level)
+    return PLAIN_DESCRIPTIONS.get(plain, DESCRIPTIONS[level]) if plain else DESCRIPTIONS[level]
 
 
 def _level(level: str) -> Callable[[Any, State, int, Rng], Action]:

@@ -16,6 +16,17 @@ def wait_controlled(page):
     page.wait_for_function("navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')")
 
 
+def reload_offline(page, site_url):
+    """Visit once, wait until the service worker has every file, then reload with the network off."""
+    page.goto(f"{site_url}?botDelay=0")
+    wait_python(page)
+    wait_controlled(page)
+    page.context.set_offline(True)
+    page.reload()
+    wait_python(page)
+    assert page.evaluate("navigator.onLine") is False
+
+
 def cache_names(page):
     return page.evaluate("caches.keys()")
 
@@ -34,13 +45,7 @@ def private_site(tmp_path):
 
 
 def test_offline_reload_then_whole_game_against_bots(page, site_url):
-    page.goto(f"{site_url}?botDelay=0")
-    wait_python(page)
-    wait_controlled(page)
-    page.context.set_offline(True)
-    page.reload()
-    wait_python(page)
-    assert page.evaluate("navigator.onLine") is False
+    reload_offline(page, site_url)
     start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=3")
     play_until_over(page, seed=2)
     assert "wins" in page.locator("#result").inner_text() or "draw" in page.locator("#result").inner_text()

@@ -6,9 +6,8 @@ import os
 import pathlib
 import re
 
-from clicking import wait_python
 from p2p_helpers import hosted_pair
-from test_offline import wait_controlled
+from test_offline import reload_offline
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DIST = pathlib.Path(os.environ.get("PARLOUR_DIST", ROOT / "dist"))
@@ -61,13 +60,7 @@ def record_file(tmp_path, game):
 
 
 def test_rules_of_every_game_from_lobby_table_and_replay_offline(page, site_url, artifacts, tmp_path):
-    page.goto(f"{site_url}?botDelay=0")
-    wait_python(page)
-    wait_controlled(page)
-    page.context.set_offline(True)
-    page.reload()
-    wait_python(page)
-    assert page.evaluate("navigator.onLine") is False
+    reload_offline(page, site_url)
     games = catalogue()
     assert games
     for n, game in enumerate(games):

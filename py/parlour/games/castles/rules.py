@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import List, Optional
 
 from ... import piecepack as pp
-from ...game import Action, Game, State, clone, log, share
+from ...game import Action, Game, State, clone, log, share, winners_line
 from ...rng import Rng, Seed
 from .constants import MAX_ARMIES_PER_TILE, TERRAINS
 from .map import army_counts, by_place, castle_places, frontier, map_places
@@ -222,8 +222,7 @@ class Castles(Game):
             "detail": {"decided_by": "highest score" if len(won) == 1 else "shared",
                        "rounds": [f["points"] for f in state["finished"]]},
         }
-        names = " and ".join(f"{{p{w}}}" for w in won)
-        log(state, f"{names} {'share the win' if len(won) > 1 else 'wins'} with {best}.")
+        log(state, f"{winners_line(won)} with {best}.")
 
     def explain(self, state: State, seat: int, action: Action) -> str:
         return explain_refusal(state, seat, action)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import List, Optional
 
 from ... import piecepack as pp
-from ...game import Action, Game, State, clone, log, share
+from ...game import Action, Game, State, clone, log, share, winners_line
 from ...rng import Rng, Seed
 from . import board, coins
 from .constants import ACE, DIE_FACES, FIRST_ENTRANCE, HOUSES, MONTHS_TO_END, MONTHS_TO_KING, NULL
@@ -402,8 +402,7 @@ class KingsCottage(Game):
         houses = ", ".join(f"{pp.SUIT_NAMES[h]} {state['houses'][h]}" for h in HOUSES)
         log(state, f"House earnings: {houses}. Profits: "
             + ", ".join(f"{{p{s}}} {g:+d}" for s, g in enumerate(gains)) + ".")
-        names = " and ".join(f"{{p{w}}}" for w in best)
-        log(state, f"{names} {'share the win' if len(best) > 1 else 'wins'}.")
+        log(state, f"{winners_line(best)}.")
 
     def explain(self, state: State, seat: int, action: Action) -> str:
         return explain_refusal(self, state, seat, action)

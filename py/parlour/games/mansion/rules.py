@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 from typing import List, Optional
 
-from ...game import Action, Game, State, log, share
+from ...game import Action, Game, State, log, share, winners_line
 from ...rng import Rng, Seed
 from . import auction, codes, deck, knowledge, trade
 from .constants import (ACCEPT, ANSWERING, AREA_LABELS, AREAS, BID, BIDDING, BUILD, BUILD_OPTIONS, BUILDING,
@@ -171,8 +171,6 @@ class Mansion(Game):
 
     #: Hard is the greedy player (policy.py): it beat the search 6 games of 6 at a second's budget
     level_bots = {"hard": "heuristic"}
-    level_help = {"hard": "Plays a planned strategy with no look-ahead: the strongest opponent here "
-                          "(it beat the searching levels in every test game)."}
 
     def evaluate(self, state: State) -> List[float]:
         return estimated_scores(state)
@@ -337,8 +335,7 @@ class Mansion(Game):
             log(state, f"{{p{s}}}: {t['cards']} for cards, {t['bedroom_bonus']} bedroom bonus "
                        f"({_count(t['bedrooms'], 'bedroom')}), {t['floor_bonus']} floor bonus "
                        f"({_count(t['complete_floors'], 'complete floor')}): {t['total']}.")
-        names = " and ".join(f"{{p{w}}}" for w in best)
-        log(state, f"{names} {'share the win' if len(best) > 1 else 'wins'}.")
+        log(state, f"{winners_line(best)}.")
 
     def explain(self, state: State, seat: int, action: Action) -> str:
         return explain_refusal(self, state, seat, action)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import List, Optional
 
 from ...errors import BadOptions
-from ...game import Action, Game, State, log, share
+from ...game import Action, Game, State, log, share, winners_line
 from ...rng import Rng, Seed
 from . import cards
 from .board import cells, drop, drop_problem, on_own_side, square_name
@@ -211,8 +211,6 @@ class OneSixNine(Game):
 
     #: Hard is the greedy player (policy.py): it beat the search 6 games of 6 at a second's budget
     level_bots = {"hard": "heuristic"}
-    level_help = {"hard": "Plays a planned strategy with no look-ahead: the strongest opponent here "
-                          "(it beat the searching levels in every test game)."}
 
     def evaluate(self, state: State) -> List[float]:
         return estimated_scores(state)
@@ -342,13 +340,13 @@ class OneSixNine(Game):
             "detail": {"decided_by": how, "turn": state["turn"], "castles_to_win": castles_to_win(n),
                        "gold": list(state["gold"])},
         }
-        names = " and ".join(f"{{p{w}}}" for w in winners)
         if how == "castles":
+            names = " and ".join(f"{{p{w}}}" for w in winners)
+            verb = "share the win" if len(winners) > 1 else "wins"
             log(state, f"{names} {'control' if len(winners) > 1 else 'controls'} {counts[winners[0]]} castles "
-                       f"and {'share the win' if len(winners) > 1 else 'wins'}.")
+                       f"and {verb}.")
         else:
-            log(state, f"Turn {state['turn']} was the last: {names} "
-                       f"{'share the win' if len(winners) > 1 else 'wins'} with {counts[winners[0]]} castles.")
+            log(state, f"Turn {state['turn']} was the last: {winners_line(winners)} with {counts[winners[0]]} castles.")
 
 
 GAME = OneSixNine()
