@@ -50,6 +50,10 @@ SEGNO_SHA256 = "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7
 MARKDOWN_WHEEL = "markdown-3.11.3-py3-none-any.whl"
 MARKDOWN_SHA256 = "e1a31a112232504d753e5c01bb8c2de90d3f0ba986b063e10770cf7695b09e73"
 RULES_DIR = ROOT / "docs" / "rules"
+# The lobby cards' board pictures (dist/samples/<game-id>.json): a seeded random game, stopped part-way.
+SAMPLE_SEED = "lobby-sample"
+SAMPLE_PLAYERS = 3
+SAMPLE_PROGRESS = 0.7
 
 
 def say(message: str) -> None:
@@ -224,6 +228,36 @@ def games_catalogue() -> list:
     return api.op_games({})["games"]
 
 
+def build_samples(out_dir: Path) -> list:
+    """out_dir/<game-id>.json: a game in progress for each lobby card's picture; returns the files written.
+
+    The lobby draws the picture with the game's own board renderer before Python
+    has loaded, so the position is made here: the seeded random bot plays a game
+    (`parlour.simulate`) and the facade replays its first SAMPLE_PROGRESS of it
+    (`new` with `actions`, as resuming a saved game does); the file holds seat 0's
+    `view` with the seat count and the moves played.  Seeded, so every build
+    writes the same bytes.
+    """
+    sys.path.insert(0, str(ROOT / "py"))
+    from parlour import api, simulate
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for game in api.op_games({})["games"]:
+        players = max(game["min_players"], min(SAMPLE_PLAYERS, game["max_players"]))
+        _, actions = simulate.play_random(game["id"], players, SAMPLE_SEED)
+        moves = actions[:round(len(actions) * SAMPLE_PROGRESS)]
+        table = api.op_new({"game": game["id"], "players": players, "seed": SAMPLE_SEED, "actions": moves})["table"]
+        view = api.op_view({"table": table, "seat": 0, "legal": False})["view"]
+        api.op_close({"table": table})
+        sample = {"game": game["id"], "players": players, "seed": SAMPLE_SEED, "moves": len(moves), "viewer": 0,
+                  "view": view}
+        target = out_dir / f"{game['id']}.json"
+        target.write_text(json.dumps(sample, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n",
+                          encoding="utf-8")
+        written.append(target)
+    return written
+
+
 def build_rules(out_dir: Path, rules_dir: Path = RULES_DIR) -> list:
     """docs/rules/<game-id>.md as HTML fragments, out_dir/<game-id>.html; returns the files written.
 
@@ -284,6 +318,7 @@ def build() -> Path:
     copy_file(fetch_segno(), DIST / "wheels" / SEGNO_WHEEL)
     catalogue = games_catalogue()
     (DIST / "games.json").write_text(json.dumps(catalogue, indent=1) + "\n")
+    build_samples(DIST / "samples")
     rules = build_rules(DIST / "rules")
     missing = sorted({g["id"] for g in catalogue} - {p.stem for p in rules})
     if missing:  # tests/test_rules_docs.py fails on this; the build goes on

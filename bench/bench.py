@@ -24,7 +24,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "e2e")]
 
 import build  # noqa: E402
 from parlour import games  # noqa: E402
-from parlour.simulate import games_per_second  # noqa: E402
+from parlour.simulate import games_per_second, play_random, search_iterations_per_second  # noqa: E402
 from parlour.tournament import win_share  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -44,6 +44,7 @@ ENGINE_SECONDS = 1.0 if QUICK else 4.0
 TOURNAMENT_GAMES = 6 if QUICK else 40
 BOT_MOVES = 8 if QUICK else 30  # bot moves timed in Pyodide per game and level
 SKIP_BOTS = "--no-bots" in sys.argv
+DRAW_GAMES = 100  # random 2-player games per title for the shared-win share
 #: games the lobby offers (they have a board); moves are timed through the board, so only for these
 BOARDS = set(re.findall(r'"([a-z0-9-]+)"', (ROOT / "js" / "games" / "ids.js").read_text().split("BOARD_IDS", 1)[1].split("]", 1)[0]))
 
@@ -59,6 +60,12 @@ def tournaments(game):
             most = win_share(game.id, level, "random", game.max_players, TOURNAMENT_GAMES)
             out[f"bots.{game.id}.hard.win_share_vs_random_{game.max_players}p"] = most["win_rate"]
             out[f"bots.{game.id}.hard.win_share_vs_random_{game.max_players}p_fair"] = most["fair_share"]
+    # how often two random players share the win: where it is most games, a bot cannot win them outright
+    shared = 0
+    for k in range(DRAW_GAMES):
+        final, _ = play_random(game.id, 2, f"bench-draws:{k}", checked=False)
+        shared += len(game.result(final)["winners"]) > 1
+    out[f"bots.{game.id}.random_2p_shared_win_share"] = round(shared / DRAW_GAMES, 3)
     duel = win_share(game.id, "hard", "medium", 2, TOURNAMENT_GAMES)
     out[f"bots.{game.id}.hard_vs_medium"] = duel["win_rate"]
     out[f"bots.{game.id}.hard_vs_medium_interval95"] = duel["interval95"]
@@ -179,11 +186,14 @@ def measure_pyodide_engine(browser, url, game_id):
     page = context.new_page()
     page.goto(url)
     ready_timings(page)
-    reply = page.evaluate(
+    games_reply = page.evaluate(
         "([g, n, s]) => window.parlour.engine.call('simulate', {game: g, players: n, seconds: s})",
         [game_id, PLAYERS, ENGINE_SECONDS])
+    search_reply = page.evaluate(
+        "([g, n, s]) => window.parlour.engine.call('simulate', {game: g, players: n, seconds: s, search: true})",
+        [game_id, PLAYERS, ENGINE_SECONDS])
     context.close()
-    return reply["games_per_s"]
+    return games_reply["games_per_s"], search_reply["iterations_per_s"]
 
 
 def dist_sizes(dist: Path):
@@ -209,7 +219,13 @@ def write_readme(results):
         "the DOM; `dom_p50_ms`: until it is in the DOM), "
         f"{PLAYERS} seats (one person, bots pausing 50 ms).  Engine: whole random games of {PLAYERS} seats, "
         "every move through the checked, copying `apply` (`native_games_per_s`) or stepped in place on one "
-        "private copy as the search plays out (`native_step_games_per_s`).", "",
+        "private copy as the search plays out (`native_step_games_per_s`); `*_ismcts_iterations_per_s`: "
+        "search iterations as the Medium level runs them (random playouts, the game's cut-off).  "
+        f"Bots: seeded native tournaments ({TOURNAMENT_GAMES} games per pairing, seats rotating, a shared win "
+        "counting 1/k; `interval95` is the Wilson interval), move times in Pyodide through the facade's "
+        "`bot` op at 3 seats.  `random_2p_shared_win_share` is how often two random players share the win: "
+        "in King's Cottage most games end before any room is completed (every profit 0), so luck and "
+        "draws cap any bot's win rate there.", "",
         "| measure | value | budget | |", "| --- | ---: | ---: | --- |",
     ]
     for key, value in sorted(results["figures"].items()):
@@ -239,6 +255,8 @@ def main():
         # the same games stepped in place on one private copy (Game.step), as the search's playouts are
         figures[f"engine.{game.id}.native_step_games_per_s"] = games_per_second(
             game.id, PLAYERS, ENGINE_SECONDS, checked=False)["games_per_s"]
+        figures[f"engine.{game.id}.native_ismcts_iterations_per_s"] = search_iterations_per_second(
+            game.id, PLAYERS, ENGINE_SECONDS)["iterations_per_s"]
     if not SKIP_BOTS:
         for game in games.all_games():
             if ONLY and game.id not in ONLY:
@@ -257,7 +275,8 @@ def main():
         for game in games.all_games():
             if ONLY and game.id not in ONLY:
                 continue
-            figures[f"engine.{game.id}.pyodide_games_per_s"] = measure_pyodide_engine(browser, url, game.id)
+            (figures[f"engine.{game.id}.pyodide_games_per_s"],
+             figures[f"engine.{game.id}.pyodide_ismcts_iterations_per_s"]) = measure_pyodide_engine(browser, url, game.id)
             for key, value in (measure_moves(browser, url, game.id) if game.id in BOARDS else {}).items():
                 figures[f"moves.{game.id}.{key}"] = value
             for level in ([] if SKIP_BOTS else ["easy", "medium", "hard"]):

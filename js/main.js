@@ -10,6 +10,7 @@ import { renderSavedGames } from "./ui/saved-games.js";
 import { readRecordFile, toRecord } from "./store/records.js";
 import { hasBoard } from "./games/ids.js";
 import { watchForUpdates } from "./ui/updates.js";
+import { offerInstall, showEngineState, watchOnline } from "./ui/site-status.js";
 import { onNetworkStoreNotice } from "./net/store.js";
 
 // Tables, the replay viewer and networking load when first used: the lobby needs none of them.
@@ -22,13 +23,17 @@ const lobbyRoot = /** @type {HTMLElement} */ (document.getElementById("lobby"));
 const tableRoot = /** @type {HTMLElement} */ (document.getElementById("table"));
 const savedRoot = /** @type {HTMLElement} */ (document.getElementById("saved"));
 const engineStatus = /** @type {HTMLElement} */ (document.getElementById("engine-status"));
+const offlineStatus = /** @type {HTMLElement} */ (document.getElementById("offline-status"));
+const installButton = /** @type {HTMLButtonElement} */ (document.getElementById("install"));
 const params = new URLSearchParams(location.search);
 const botDelay = params.has("botDelay") ? Number(params.get("botDelay")) : 600;
 
 /** Milliseconds since navigation start, read by the benchmark (bench/bench.py). */
 const timings = /** @type {Record<string, any>} */ ({ moves: [] });
 window.parlourTimings = timings;
-html.dataset.python = "loading";
+showEngineState(engineStatus, "loading");
+watchOnline(offlineStatus);
+offerInstall(installButton);
 const engine = new Engine();
 window.parlour = { engine };
 engine.ready.then(
@@ -36,10 +41,9 @@ engine.ready.then(
     timings.python_ready = performance.now();
     timings.worker = info.timings;
     timings.started_from = info.started_from;
-    html.dataset.python = "ready";
-    engineStatus.textContent = "Python ready";
+    showEngineState(engineStatus, "ready");
   },
-  (err) => { html.dataset.python = "failed"; engineStatus.textContent = "Python failed to load"; toast(err.message); },
+  (err) => { showEngineState(engineStatus, "failed"); toast(err.message); },
 );
 
 /** @type {any[]} games.json, filtered to games with a board */

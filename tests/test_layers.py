@@ -40,7 +40,7 @@ class Layer(NamedTuple):
 
 # ----- the rules -----------------------------------------------------------------
 
-TOOLKIT = ["parlour.game", "parlour.rng", "parlour.piecepack", "parlour.errors"]
+TOOLKIT = ["parlour.game", "parlour.rng", "parlour.piecepack", "parlour.errors", "parlour.ending"]
 ABOVE_GAMES = ["parlour.api", "parlour.bots", "parlour.p2p", "parlour.records", "parlour.simulate",
                "parlour.fairness"]
 

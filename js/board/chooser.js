@@ -8,12 +8,30 @@
  * a place with no piece, plays at once.  When only one piece can go anywhere it
  * is selected for the player.  Boards mark elements with data-piece and
  * data-target; this class adds the "legal" and "selected" classes.
+ *
+ * Every element it marks is also a named button for the keyboard and screen
+ * readers (js/board/keys.js): a tab stop that Enter or Space clicks, with the
+ * words the board gives for it (`describe`), and a focus ring
+ * (js/board/focus-ring.js).  After a redraw the focus goes back to the piece
+ * that had it.
  */
+import { CLICKABLE, clearButton, fallbackLabel, keyOf, makeButton, pressOnKeys, settleFocus } from "./keys.js";
+import { ringOnFocus } from "./focus-ring.js";
+
+/**
+ * What a clickable element is and where, in words, for its accessible name;
+ * null or "" leaves it to the element's own title or text.
+ * @typedef {(kind: "piece"|"target", key: string, node: Element) => string|null|undefined} Describe
+ */
+
 export class MoveChooser {
-  /** @param {(action: any) => void} onAction @param {() => void} redraw */
-  constructor(onAction, redraw) {
+  /** @param {(action: any) => void} onAction @param {() => void} redraw @param {{describe?: Describe}} [opts] */
+  constructor(onAction, redraw, opts = {}) {
     this.onAction = onAction;
     this.redraw = redraw;
+    this.describe = opts.describe ?? null;
+    /** @type {{attr: string, value: string}|null} the element the focus was last on, to find it after a redraw */
+    this.focused = null;
     /** @type {{action: any, piece: string|null, target: string|null}[]} */
     this.moves = [];
     /** @type {string|null} */
@@ -52,7 +70,19 @@ export class MoveChooser {
     return new Set(this.moves.filter((m) => m.target && (!m.piece || m.piece === this.selected)).map((m) => m.target));
   }
 
-  /** Add the highlight classes to the drawn board. */
+  /**
+   * Listen on the board's root: clicks, Enter and Space on a focused piece or
+   * place (as a click), the focus ring, and where the focus is.
+   * @param {HTMLElement} root
+   */
+  listen(root) {
+    root.addEventListener("click", (event) => this.click(event));
+    pressOnKeys(root);
+    ringOnFocus(root);
+    root.addEventListener("focusin", (event) => { this.focused = keyOf(event.target); });
+  }
+
+  /** Add the highlight classes to the drawn board, and make what they mark buttons. @param {Element} root */
   mark(root) {
     const pieces = this.pieces();
     const targets = this.targets();
@@ -64,12 +94,33 @@ export class MoveChooser {
     root.querySelectorAll("[data-target]").forEach((node) => {
       node.classList.toggle("legal", targets.has(node.getAttribute("data-target")));
     });
+    this.name(root);
     const hint = this.hinted;
     root.querySelectorAll("[data-piece], [data-target]").forEach((node) => {
       const on = Boolean(hint) && ((hint?.piece && node.getAttribute("data-piece") === hint.piece)
         || (hint?.target && node.getAttribute("data-target") === hint.target && (!hint.piece || !node.hasAttribute("data-piece"))));
       node.classList.toggle("hinted", on);
     });
+  }
+
+  /**
+   * Make every marked element a named button (and nothing else one), then put
+   * back the focus a redraw took away.  A board that marks an element itself
+   * after `mark` calls this again.  An element a click passes through
+   * (pointer-events: none) is no button either.
+   * @param {Element} root
+   */
+  name(root) {
+    const pickable = new Set(this.moves.filter((m) => m.piece && m.target).map((m) => m.piece));
+    root.querySelectorAll("[data-piece], [data-target]").forEach((node) => {
+      if (!node.matches(CLICKABLE) || getComputedStyle(node).pointerEvents === "none") return clearButton(node);
+      const piece = node.matches("[data-piece].legal") ? node.getAttribute("data-piece") : null;
+      const kind = piece ? "piece" : "target";
+      const key = piece ?? /** @type {string} */ (node.getAttribute("data-target"));
+      const label = this.describe?.(kind, key, node) || fallbackLabel(node);
+      makeButton(node, label, piece && pickable.has(piece) ? piece === this.selected : null);
+    });
+    settleFocus(root, this.focused);
   }
 
   /**
@@ -105,8 +156,10 @@ export class MoveChooser {
     this.selected = null;
     this.moves = [];
     // Nothing stays clickable while the engine answers (unmarking is cheaper than a redraw).
-    if (this.root) this.root.querySelectorAll(".legal, .selected").forEach((n) => n.classList.remove("legal", "selected"));
-    else this.redraw();
+    if (this.root) {
+      this.root.querySelectorAll(".legal, .selected").forEach((n) => n.classList.remove("legal", "selected"));
+      this.root.querySelectorAll("[data-piece], [data-target]").forEach(clearButton);
+    } else this.redraw();
     this.onAction(action);
   }
 }

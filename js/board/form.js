@@ -151,7 +151,7 @@ export function drawForm(draft, opts) {
   const rows = new Map();
 
   function countRow(/** @type {Field} */ f) {
-    const out = h("output", { class: "form-value", "data-value": f.name });
+    const out = h("output", { class: "form-value", "data-value": f.name, "aria-live": "polite" });
     const row = h("div", { class: "form-row form-count", "data-field": f.name }, [
       h("span", { class: "form-label" }, [label(f)]),
       h("button", { type: "button", class: "form-step", "data-step": "-1", "aria-label": `${label(f)}: one less`,
@@ -198,6 +198,9 @@ export function drawForm(draft, opts) {
   }
 
   function refresh() {
+    const focused = document.activeElement instanceof HTMLElement && node.contains(document.activeElement) ? document.activeElement : null;
+    const chip = focused?.closest(".form-chip");
+    const where = focused && { row: focused.closest(".form-row"), choice: chip?.getAttribute("data-choice"), cls: focused.className };
     for (const f of form.fields) {
       const row = /** @type {HTMLElement} */ (rows.get(f.name));
       if (isPick(f)) { drawChips(f); continue; }
@@ -217,6 +220,25 @@ export function drawForm(draft, opts) {
     const problem = draft.problem();
     problemLine.textContent = problem ? fillNames(problem, names) : "";
     submit.disabled = problem !== null;
+    if (where) keepFocus(where);
+  }
+
+  /**
+   * A button the keyboard was on may have been disabled (a stepper at its
+   * limit) or drawn anew (a chip): put the focus on the same one again, else
+   * on the nearest live button of its row, else on the form's buttons.
+   * @param {{row: Element|null, choice: string|null|undefined, cls: string}} where
+   */
+  function keepFocus(where) {
+    const active = document.activeElement;
+    if (active instanceof HTMLButtonElement && !active.disabled && node.contains(active)) return;
+    const live = (/** @type {ParentNode|null} */ within) => /** @type {HTMLButtonElement[]} */ ([...(within?.querySelectorAll("button") ?? [])])
+      .filter((b) => !b.disabled);
+    const again = where.choice
+      ? live(where.row).find((b) => b.closest(".form-chip")?.getAttribute("data-choice") === where.choice && b.className === where.cls)
+      : undefined;
+    const next = again ?? live(where.row)[0] ?? live(node.querySelector(".form-buttons"))[0];
+    next?.focus();
   }
 
   /** @type {Map<string, Field[]>} */

@@ -11,11 +11,12 @@
  * `javascript:` addresses, no ids (which could clash with the page's), no
  * inline styles but a table column's alignment (which Markdown writes).
  *
- * The dialog is modal: the rest of the page is made `inert` while it is open,
- * Escape, the Close button or a click beside it closes it, and focus goes
- * back to the button that opened it.
+ * The dialog is modal (js/common/modal.js): the rest of the page is made
+ * `inert` while it is open, Tab stays inside it, Escape, the Close button or a
+ * click beside it closes it, and focus goes back to the button that opened it.
  */
 import { h } from "./dom.js";
+import { openModal } from "./modal.js";
 
 /** Elements that never belong in a rules text. */
 const UNSAFE = "script, style, link, meta, base, iframe, frame, frameset, object, embed, template, svg, math, "
@@ -26,7 +27,7 @@ const URL_ATTRS = ["href", "src", "xlink:href", "action", "formaction", "srcset"
 /** @type {Map<string, Promise<DocumentFragment>>} a game's cleaned rules, fetched once per page */
 const loaded = new Map();
 
-/** @type {{overlay: HTMLElement, opener: HTMLElement|null, inerted: Element[], onKey: (e: KeyboardEvent) => void}|null} */
+/** @type {{overlay: HTMLElement, close: () => void}|null} */
 let open = null;
 
 /**
@@ -114,19 +115,10 @@ export async function showRules(gameId, opener = null) {
   }, [body, h("div", { class: "dialog-buttons" }, [close])]);
   const overlay = h("div", { class: "overlay rules-overlay" }, [dialog]);
   overlay.addEventListener("click", (e) => { if (e.target === overlay) closeRules(); });
-  const onKey = (/** @type {KeyboardEvent} */ e) => {
-    // While the dialog is open no key reaches the page behind it (the replay viewer's arrows, a board's keys);
-    // default actions (scrolling the text, Tab, a button's Enter) still happen.
-    e.stopPropagation();
-    if (e.key === "Escape") { e.preventDefault(); closeRules(); }
-  };
   document.body.append(overlay);
-  // Everything else on the page is inert while the dialog is open: clicks and Tab stay inside.
-  const inerted = [...document.body.children].filter((el) => el !== overlay && !el.hasAttribute("inert"));
-  for (const el of inerted) el.setAttribute("inert", "");
-  window.addEventListener("keydown", onKey, true);
-  open = { overlay, opener, inerted, onKey };
-  body.focus();
+  // Everything else on the page is inert while the dialog is open, and no key reaches it (the replay
+  // viewer's arrows, a board's keys); default actions (scrolling the text, Tab, a button's Enter) still happen.
+  open = { overlay, close: openModal(dialog, { opener, initial: body, onEscape: closeRules }) };
   try {
     const rules = await rulesOf(gameId);
     if (open?.overlay !== overlay) return; // closed (or another opened) meanwhile
@@ -151,10 +143,8 @@ export async function showRules(gameId, opener = null) {
 /** Close the Rules dialog, if open. */
 export function closeRules() {
   if (!open) return;
-  const { overlay, opener, inerted, onKey } = open;
+  const { overlay, close } = open;
   open = null;
-  window.removeEventListener("keydown", onKey, true);
-  for (const el of inerted) el.removeAttribute("inert");
+  close();
   overlay.remove();
-  if (opener?.isConnected) opener.focus();
 }

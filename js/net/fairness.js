@@ -11,7 +11,7 @@ import { toB64url } from "./bytes.js";
 
 /**
  * @typedef {{name: string, ok: boolean, detail: string, blame: string|null}} Step
- * @typedef {{ok: boolean, steps: Step[], notes: string[]}} Outcome
+ * @typedef {{ok: boolean, steps: Step[], notes: string[], ending?: string}} Outcome  `ending`: why the game ended, from this device's own replay
  */
 
 /**
@@ -22,7 +22,10 @@ import { toB64url } from "./bytes.js";
  */
 export async function verifyFair(engine, mine, fair) {
   const reply = await engine.call("verify_fair", { mine, fair });
-  return { ok: reply.verified === true && reply.steps.every((/** @type {Step} */ s) => s.ok), steps: reply.steps, notes: reply.notes };
+  return {
+    ok: reply.verified === true && reply.steps.every((/** @type {Step} */ s) => s.ok), steps: reply.steps, notes: reply.notes,
+    ending: reply.ending || "",
+  };
 }
 
 /** Fresh bytes a guest contributes to the seed. */

@@ -21,6 +21,7 @@ import { MAX_HOST_MESSAGE } from "../net/protocol.js";
 import { defaultIceServers, describeIce, iceChosen, iceServers } from "../net/settings.js";
 import { lastGuestTable, loadGuest, rememberInvite, saveGuest, setLastGuestTable, tableForInvite } from "../net/store.js";
 import { NetTableView } from "./table-view.js";
+import { endingParagraph } from "./result-text.js";
 import { decodeSignal } from "../net/signal-codec.js";
 
 export class GuestTable {
@@ -326,6 +327,10 @@ export class GuestTable {
           + (failed?.blame === "host" ? " The host's device is responsible." : ""),
       ...outcome.notes.map((note) => h("span", { class: "fair-note" }, [` ${fillNames(note, this.names)}`])),
     );
+    // why the game ended, in this device's own words: shown only once its replay agrees with the host
+    const ending = outcome.ok ? endingParagraph(outcome.ending, this.names) : null;
+    const headline = el.closest(".dialog")?.querySelector("h2");
+    if (ending && headline && !headline.parentElement?.querySelector(".result-ending")) headline.after(ending);
   }
 
   saveSession() {

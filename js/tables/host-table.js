@@ -461,7 +461,7 @@ export class HostTable {
       const probe = await this.engine.call("view", { table: this.table, seat: null });
       this.version = probe.version;
       this.toMove = probe.to_move;
-      if (probe.over) return this.finish(probe.result);
+      if (probe.over) return this.finish(probe.result, probe.ending);
       if (this.round || probe.to_move.length > 1) {
         if (await this.runRound(probe.to_move)) continue;
         await this.broadcast();
@@ -629,8 +629,8 @@ export class HostTable {
     this.view.setPhase(active ? "move" : "busy");
   }
 
-  /** @param {any} result */
-  async finish(result) {
+  /** @param {any} result @param {string} [ending] the engine's sentences on why it ended */
+  async finish(result, ending) {
     const first = !this.over;
     this.over = true;
     this.result = result;
@@ -638,7 +638,7 @@ export class HostTable {
     await this.showOwn();
     if (first) {
       for (const conn of this.conns) if (conn.hello) await this.sendFair(conn);
-      this.view.showResult(result);
+      this.view.showResult(result, null, ending);
     }
     this.view.setPhase("over");
     this.save();

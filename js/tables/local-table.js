@@ -11,7 +11,9 @@ import { EngineError } from "../engine/bridge.js";
 import { boardFor } from "../games/index.js";
 import { fillNames, h, seatName, sleep, toast } from "../common/dom.js";
 import { rulesButton } from "../common/rules.js";
+import { openModal } from "../common/modal.js";
 import { MoveLog } from "./move-log.js";
+import { endingParagraph, resultHeadline } from "./result-text.js";
 import { DEFAULT_BOT_LEVEL } from "../net/ledger.js";
 import { newGameId, saveGame } from "../store/games-db.js";
 import { downloadRecord } from "../store/records.js";
@@ -70,12 +72,18 @@ export class LocalTable {
         title: "Show what the Hard bot would play in your place (nothing is played for you)",
         onclick: () => this.hint(),
       }, ["Hint"]),
+      undo: h("button", {
+        type: "button", class: "undo-button", id: "undo", hidden: true,
+        title: "Take back your last move (while nobody has moved since and it showed nothing hidden)",
+        onclick: () => this.undo(),
+      }, ["Undo"]),
     };
     this.els = els;
     this.moveLog = new MoveLog(els.log, this.names);
     this.root.replaceChildren(
       h("div", { class: "table-bar" }, [
         els.title, els.status,
+        els.undo,
         els.hint,
         rulesButton(this.setup.game.id),
         h("button", { type: "button", class: "export", title: "Save this game as a record file",
@@ -98,7 +106,10 @@ export class LocalTable {
    */
   setPhase(phase) {
     this.root.dataset.phase = phase;
-    if (this.els) this.els.hint.hidden = phase !== "move";
+    if (this.els) {
+      this.els.hint.hidden = phase !== "move";
+      if (phase !== "move") this.els.undo.hidden = true;
+    }
   }
 
   /**
@@ -203,7 +214,7 @@ export class LocalTable {
             this.queueSave();
           }
           await this.saving;
-          this.showResult(probe.result);
+          this.showResult(probe.result, probe.ending);
           this.setPhase("over");
           return;
         }
@@ -221,11 +232,18 @@ export class LocalTable {
           continue;
         }
         const person = probe.to_move[0];
-        if (this.humans.length > 1 && this.shown !== person) await this.privacyScreen(person);
+        if (this.humans.length > 1 && this.shown !== person) {
+          const previous = this.shown;
+          if (await this.privacyScreen(person, previous) === "undo" && previous !== null) {
+            status = await this.takeBack(previous, previous);  // the device stays with the person who moved
+            continue;
+          }
+        }
         this.shown = person;
         await this.show(person, true, person, probe.snapshot);
         await this.saving;
         this.setPhase("move");
+        this.offerUndo(person);
         return;
       }
     } catch (err) {
@@ -293,8 +311,72 @@ export class LocalTable {
     await this.advance(status);
   }
 
-  /** Hide the board and ask for the device to be handed to `seat`. */
-  privacyScreen(seat) {
+  /**
+   * Whether `seat` could take back the move it just made: only its own, only while
+   * nobody has moved since, only if the move showed nothing hidden (the engine decides).
+   * @param {number|null} seat @returns {Promise<boolean>}
+   */
+  async canUndo(seat) {
+    const last = this.saved?.actions.at(-1);
+    if (seat === null || !last || last.seat !== seat) return false;
+    try {
+      return (await this.engine.call("can_undo", { table: this.table, seat })).undo === true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Show Undo beside the board when `seat` may take its last move back (asked after the board is drawn). @param {number} seat */
+  async offerUndo(seat) {
+    const version = this.version;
+    const allowed = await this.canUndo(seat);
+    if (this.closed || this.version !== version || this.shown !== seat || this.root.dataset.phase !== "move") return;
+    this.els.undo.hidden = !allowed;
+  }
+
+  /**
+   * Take back `seat`'s last move at the engine and in the saved game; returns the table's status.
+   * @param {number} seat @param {number|null} viewer whose board comes back with the reply
+   */
+  async takeBack(seat, viewer) {
+    const reply = await this.engine.call("undo", { table: this.table, seat, version: this.version, view: viewer });
+    if (this.saved) {
+      this.saved.actions.pop();
+      this.saved.updated = Date.now();
+      this.queueSave();
+    }
+    this.version = reply.version;
+    toast(`${this.names[seat]}'s last move was taken back.`, "info");
+    return reply;
+  }
+
+  /** The Undo button: take back the last move of the person on screen and let them move again. */
+  async undo() {
+    const seat = this.shown;
+    if (this.busy || this.closed || seat === null) return;
+    this.busy = true;
+    this.setPhase("busy");
+    let status;
+    try {
+      status = await this.takeBack(seat, seat);
+    } catch (err) {
+      this.report(err);
+      this.busy = false;
+      await this.show(seat, true, seat);
+      this.setPhase("move");
+      return;
+    }
+    this.busy = false;
+    await this.advance(status);
+  }
+
+  /**
+   * Hide the board and ask for the device to be handed to `seat`.  While `previous`
+   * (the person who just moved) may still take that move back, the screen offers it.
+   * @param {number} seat @param {number|null} [previous]
+   * @returns {Promise<"show"|"undo">}
+   */
+  privacyScreen(seat, previous = null) {
     this.board.clear();
     this.els.status.textContent = `Passing the device to ${this.names[seat]}…`;
     this.els.side.replaceChildren();
@@ -306,22 +388,33 @@ export class LocalTable {
       overlay.replaceChildren(h("div", { class: "dialog privacy", role: "dialog", "aria-modal": "true" }, [
         h("h2", {}, [`Pass the device to ${name}`]),
         h("p", {}, ["The board is hidden so nobody sees another player's secrets."]),
-        h("button", {
+        h("div", { class: "dialog-buttons" }, [h("button", {
           class: "primary", type: "button", id: "reveal",
-          onclick: () => { overlay.hidden = true; overlay.replaceChildren(); this.setPhase("busy"); resolve(undefined); },
-        }, [`I am ${name}: show my board`]),
+          onclick: () => { overlay.hidden = true; overlay.replaceChildren(); this.setPhase("busy"); resolve("show"); },
+        }, [`I am ${name}: show my board`])]),
       ]));
       overlay.hidden = false;
+      if (previous !== null && previous !== seat) {
+        this.canUndo(previous).then((allowed) => {
+          const buttons = overlay.querySelector(".privacy .dialog-buttons");
+          if (!allowed || !buttons || overlay.hidden) return;
+          buttons.append(h("button", {
+            type: "button", id: "privacy-undo", class: "undo-button",
+            onclick: () => { overlay.hidden = true; overlay.replaceChildren(); this.setPhase("busy"); resolve("undo"); },
+          }, [`${this.names[previous]}: take back my last move`]));
+        });
+      }
+      openModal(/** @type {HTMLElement} */ (overlay.firstElementChild), { scope: this.root }); // Tab stays in it; closed by hiding the overlay
     });
   }
 
-  /** @param {any} result */
-  showResult(result) {
-    const winners = result.winners.map((w) => this.names[w]);
+  /** @param {any} result @param {string} [ending] the engine's sentences on why the game ended */
+  showResult(result, ending = "") {
     const overlay = this.els.overlay;
-    const headline = winners.length === 1 ? `${winners[0]} wins!` : `A draw between ${winners.join(" and ")}.`;
+    const headline = resultHeadline(result.winners, this.names);
     overlay.replaceChildren(h("div", { class: "dialog result", role: "dialog", id: "result" }, [
       h("h2", {}, [headline]),
+      endingParagraph(ending, this.names),
       this.board.resultDetail(result),
       h("div", { class: "dialog-buttons" }, [
         h("button", { type: "button", onclick: () => { overlay.hidden = true; } }, ["See the board"]),
@@ -330,6 +423,7 @@ export class LocalTable {
       ]),
     ]));
     overlay.hidden = false;
+    openModal(/** @type {HTMLElement} */ (overlay.firstElementChild), { scope: this.root });
     this.els.status.textContent = `Game over · ${headline}`;
   }
 

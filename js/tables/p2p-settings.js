@@ -5,6 +5,7 @@
  * internet); empty for a local network only.
  */
 import { h, toast } from "../common/dom.js";
+import { openModal } from "../common/modal.js";
 import { answerLinkIce, DEFAULT_ICE_TEXT, describeIce, iceText, linkIceNeedsConsent, linkIceText, parseIceServers, saveIceText } from "../net/settings.js";
 
 /**
@@ -18,7 +19,8 @@ export function askAboutLinkServers() {
   let servers = "";
   try { servers = describeIce(parseIceServers(linkIceText() ?? "")); } catch { servers = String(linkIceText()); }
   return new Promise((resolve) => {
-    const answer = (/** @type {boolean} */ yes) => { answerLinkIce(yes); dialog.remove(); resolve(); };
+    let close = () => {};
+    const answer = (/** @type {boolean} */ yes) => { answerLinkIce(yes); close(); dialog.remove(); resolve(); };
     const dialog = h("div", { class: "overlay ice-consent", role: "dialog", "aria-modal": "true", "aria-labelledby": "ice-consent-title" }, [
       h("div", { class: "dialog" }, [
         h("h2", { id: "ice-consent-title" }, ["Use this link's network servers?"]),
@@ -32,7 +34,7 @@ export function askAboutLinkServers() {
       ]),
     ]);
     document.body.append(dialog);
-    /** @type {HTMLElement} */ (dialog.querySelector("#ice-consent-no")).focus();
+    close = openModal(dialog, { initial: /** @type {HTMLElement} */ (dialog.querySelector("#ice-consent-no")) });
   });
 }
 

@@ -9,6 +9,9 @@
 import { boardFor } from "../games/index.js";
 import { fillNames, h } from "../common/dom.js";
 import { rulesButton } from "../common/rules.js";
+import { openModal } from "../common/modal.js";
+import { MoveLog } from "./move-log.js";
+import { endingParagraph, resultHeadline } from "./result-text.js";
 
 export class NetTableView {
   /**
@@ -40,6 +43,7 @@ export class NetTableView {
       ]),
       this.els.overlay,
     );
+    this.moveLog = new MoveLog(this.els.log, this.names);
     const Board = boardFor(opts.gameId);
     this.board = new Board(this.els.board, { onAction: opts.onAction, names: this.names });
     this.setPhase("busy");
@@ -60,9 +64,7 @@ export class NetTableView {
     });
     this.els.status.textContent = fillNames(this.board.statusText(s.view), this.names) + (s.suffix ?? "");
     this.els.side.replaceChildren(this.board.sidePanel(s.view));
-    const entries = s.view.log || [];
-    this.els.log.replaceChildren(...entries.map((e) => h("li", {}, [fillNames(e.text, this.names)])));
-    this.els.log.scrollTop = this.els.log.scrollHeight;
+    this.moveLog.show(s.view.log || []);
   }
 
   /** A message above the board (waiting for players); empty hides it. @param {string} text */
@@ -85,14 +87,14 @@ export class NetTableView {
 
   /**
    * The result dialog; `extra` goes under the board's own result detail (the fairness check).
-   * @param {any} result @param {Node|null} extra
+   * @param {any} result @param {Node|null} extra @param {string} [ending] the engine's sentences on why it ended
    */
-  showResult(result, extra = null) {
-    const winners = result.winners.map((w) => this.names[w]);
-    const headline = winners.length === 1 ? `${winners[0]} wins!` : `A draw between ${winners.join(" and ")}.`;
+  showResult(result, extra = null, ending = "") {
+    const headline = resultHeadline(result.winners, this.names);
     const overlay = this.els.overlay;
     overlay.replaceChildren(h("div", { class: "dialog result", role: "dialog", id: "result" }, [
       h("h2", {}, [headline]),
+      endingParagraph(ending, this.names),
       this.board.resultDetail(result),
       extra,
       h("div", { class: "dialog-buttons" }, [
@@ -100,6 +102,7 @@ export class NetTableView {
       ]),
     ]));
     overlay.hidden = false;
+    openModal(/** @type {HTMLElement} */ (overlay.firstElementChild), { scope: this.root });
     this.status(`Game over · ${headline}`);
   }
 

@@ -1,17 +1,31 @@
 // @ts-check
 /**
- * The lobby: choose a game, the number of players, each seat (person or bot)
- * and the game's options.  It works from games.json, written at build time,
- * so it is usable before Python has loaded.
+ * The lobby: choose a game (js/ui/game-cards.js), the number of players, each
+ * seat (person or bot) and the game's options.  It works from games.json,
+ * written at build time, so it is usable before Python has loaded.
+ *
+ * An option's choices may be tied to player counts (`choice_players` in
+ * games.json, the same declaration the engine checks): the lobby offers a
+ * choice only at the counts it is allowed at, and an option with a single
+ * choice left is not shown at all.
  */
 import { h } from "../common/dom.js";
 import { rulesButton } from "../common/rules.js";
 import { networkSettings } from "../tables/p2p-settings.js";
+import { gameCards } from "./game-cards.js";
 
 const DEFAULT_NAMES = ["Alex", "Ada", "Brune", "Cyril"];
 const DEFAULT_LEVEL = "medium";
 /** @param {string} id */
 const levelName = (id) => id.charAt(0).toUpperCase() + id.slice(1);
+
+/**
+ * The choices of an option allowed with `players` players.
+ * @param {{choices: string[], choice_players?: Record<string, number[]>}} spec @param {number} players
+ */
+export function allowedChoices(spec, players) {
+  return spec.choices.filter((c) => !spec.choice_players?.[c] || spec.choice_players[c].includes(players));
+}
 
 /**
  * @param {HTMLElement} root
@@ -31,21 +45,30 @@ export function renderLobby(root, catalogue, onStart) {
   });
   /** @returns {{id: string, help: string}[]} */
   const levels = () => game.bot_levels ?? [{ id: "random", help: "" }];
+  /** The options shown at this player count: those with a choice to make. */
+  const offered = () => Object.entries(game.options).filter(([, spec]) => allowedChoices(spec, players).length > 1);
+
+  const cards = gameCards(catalogue, game.id, (g) => {
+    game = g;
+    players = Math.min(Math.max(players, g.min_players), g.max_players);
+    options = {};
+    draw();
+  }, DEFAULT_NAMES);
+  const form = h("div", { class: "lobby-form" });
+  root.replaceChildren(h("h2", {}, ["Choose a game"]), cards.element, form);
 
   function draw() {
     seats = seatsFor(players);
-    root.replaceChildren(
-      h("h2", {}, ["Choose a game"]),
-      h("div", { class: "game-cards", role: "radiogroup", "aria-label": "Game" }, catalogue.map((g) =>
-        h("button", {
-          class: `game-card${g.id === game.id ? " chosen" : ""}`, type: "button", role: "radio",
-          "aria-checked": String(g.id === game.id), "data-game": g.id,
-          onclick: () => { game = g; players = Math.min(Math.max(players, g.min_players), g.max_players); options = {}; draw(); },
-        }, [h("strong", {}, [g.title]), h("span", {}, [`${g.min_players}–${g.max_players} players`])]))),
-      h("div", { class: "lobby-row lobby-rules" }, [
+    for (const [name, value] of Object.entries(options)) { // a choice the new player count does not allow
+      if (!allowedChoices(game.options[name], players).includes(value)) delete options[name];
+    }
+    const focused = focusKey(form);
+    form.replaceChildren(
+      h("div", { class: "lobby-row lobby-rules lobby-form-head" }, [
+        h("h3", { class: "lobby-form-title" }, [game.title]),
         rulesButton(game.id, { label: `Rules of ${game.title}`, title: "Read the rules of the chosen game" }),
       ]),
-      h("div", { class: "lobby-row" }, [
+      h("div", { class: "lobby-row lobby-players" }, [
         h("label", { for: "players" }, ["Players "]),
         h("select", {
           id: "players", onchange: (e) => { players = Number(e.target.value); draw(); },
@@ -57,7 +80,7 @@ export function renderLobby(root, catalogue, onStart) {
         ...seats.map((seat, i) => h("div", { class: "seat-row", "data-seat": i }, [
           h("span", { class: "seat-no" }, [`Seat ${i + 1}`]),
           h("input", {
-            type: "text", value: seat.name, maxlength: 24, "aria-label": `Name of seat ${i + 1}`,
+            type: "text", value: seat.name, maxlength: 24, "aria-label": `Name of seat ${i + 1}`, class: "seat-name",
             oninput: (e) => { seat.name = e.target.value; },
           }),
           h("select", {
@@ -77,10 +100,10 @@ export function renderLobby(root, catalogue, onStart) {
           ]),
         ])),
       ]),
-      ...Object.entries(game.options).map(([name, spec]) => h("div", { class: "lobby-row" }, [
+      ...offered().map(([name, spec]) => h("div", { class: "lobby-row lobby-option" }, [
         h("label", { for: `opt-${name}` }, [`${spec.label} `]),
         h("select", { id: `opt-${name}`, onchange: (e) => { options[name] = e.target.value; } },
-          spec.choices.map((c) => h("option", { value: c, selected: (options[name] ?? spec.default) === c }, [c]))),
+          allowedChoices(spec, players).map((c) => h("option", { value: c, selected: (options[name] ?? spec.default) === c }, [c]))),
         h("small", {}, [` ${spec.help || ""}`]),
       ])),
       networkSettings(),
@@ -98,8 +121,27 @@ export function renderLobby(root, catalogue, onStart) {
         }),
       }, ["Start game"]),
     );
+    refocus(form, focused);
   }
   draw();
+}
+
+/**
+ * What names the focused control of `form`, so the same control can take the
+ * focus back after a redraw (changing a menu redraws the form).
+ * @param {HTMLElement} form @returns {string|null} a selector
+ */
+function focusKey(form) {
+  const active = document.activeElement;
+  if (!active || !form.contains(active)) return null;
+  if (active.id) return `#${CSS.escape(active.id)}`;
+  const label = active.getAttribute("aria-label");
+  return label ? `[aria-label="${CSS.escape(label)}"]` : null;
+}
+
+/** @param {HTMLElement} form @param {string|null} selector */
+function refocus(form, selector) {
+  if (selector) /** @type {HTMLElement|null} */ (form.querySelector(selector))?.focus();
 }
 
 function range(a, b) {

@@ -21,6 +21,7 @@ from typing import Any, Callable, Dict, Optional
 from . import bots, games, levels, records
 from .errors import BadRequest, IllegalAction, ParlourError
 from .game import canonical
+from .undo import undo_refusal
 
 #: Characters in one request: any record the page accepts (records.MAX_RECORD_BYTES)
 #: fits in an open_record request, with room for the request around it.
@@ -31,6 +32,8 @@ MAX_REQUEST_BYTES = records.MAX_RECORD_BYTES + 1_000
 MAX_NESTING = 64
 #: Longest error message sent back: messages may quote what was sent.
 MAX_ERROR_CHARS = 1_000
+#: states kept per table for taking moves back (older ones are replayed from the start)
+UNDO_DEPTH = 8
 
 _tables: Dict[str, dict] = {}
 _counter = [0]
@@ -163,10 +166,14 @@ def _open(table: dict) -> str:
 
 
 def op_games(message: dict) -> dict:
-    """The catalogue (also written to dist/games.json at build time, so the lobby needs no Python)."""
+    """The catalogue (also written to dist/games.json at build time, so the lobby needs no Python).
+
+    `pitch`, `length` and `special` are the lobby card's lines; an option's
+    `choice_players` says at which player counts a choice may be offered."""
     return {"games": [
         {"id": g.id, "title": g.title, "min_players": g.min_players,
          "max_players": g.max_players, "options": g.options,
+         "pitch": getattr(g, "pitch", ""), "length": getattr(g, "length", ""), "special": getattr(g, "special", ""),
          "bot_levels": [{"id": name, "help": levels.describe(g, name), "iterations": levels.iterations(g, name)}
                         for name in levels.DESCRIPTIONS]}
         for g in games.all_games()
@@ -227,8 +234,66 @@ def op_act(message: dict) -> dict:
     with_view = "view" in message
     viewer = _seat({"seat": message["view"]}, table, spectator_ok=True) if with_view else None
     action = message.get("action")
-    table["state"] = table["game"].apply(table["state"], seat, action)  # refuses, changing nothing
+    before = table["state"]
+    table["state"] = table["game"].apply(before, seat, action)  # refuses, changing nothing
     table["actions"].append({"seat": seat, "action": action})
+    kept = table.setdefault("before", [])
+    kept.append(before)
+    del kept[:-UNDO_DEPTH]
+    reply = _status(table)
+    if with_view:
+        reply["snapshot"] = dict(_snapshot(table, viewer), seat=viewer)
+    return reply
+
+
+def _previous_state(table: dict) -> dict:
+    """The state before the table's last move: kept, or replayed from the start when older than UNDO_DEPTH."""
+    kept = table.get("before")
+    if kept:
+        return kept[-1]
+    game = table["game"]
+    state = game.setup(table["players"], table["seed"], table["options"])
+    for entry in table["actions"][:-1]:
+        state = game.apply(state, entry["seat"], entry["action"])
+    return state
+
+
+def _undo_refusal(table: dict, seat: int) -> Optional[str]:
+    """Why `seat` may not take back the table's last move now (None: it may); see parlour.undo."""
+    if table.get("history") is not None:
+        return "A replay cannot be changed."
+    if not table["actions"]:
+        return "No move has been made yet."
+    if table["actions"][-1]["seat"] != seat:
+        return "Only your own last move can be taken back, and only before anyone else moves."
+    last = table["actions"][-1]["action"]
+    return undo_refusal(table["game"], _previous_state(table), seat, last)
+
+
+def op_can_undo(message: dict) -> dict:
+    """Whether `seat` may take back the last move (the table offers Undo only then), and why not."""
+    table = _table(message)
+    refusal = _undo_refusal(table, _seat(message, table))
+    return {"undo": refusal is None, "reason": refusal, "version": len(table["actions"])}
+
+
+def op_undo(message: dict) -> dict:
+    """Take back `seat`'s own last move (tables on one device only: never offered at a network table)."""
+    table = _table(message)
+    seat = _seat(message, table)
+    version = _field(message, "version", (int,))
+    if version != len(table["actions"]):
+        raise BadRequest(f"That undo was asked on an old position (version {_show(version)}, "
+                         f"now {len(table['actions'])}).")
+    with_view = "view" in message
+    viewer = _seat({"seat": message["view"]}, table, spectator_ok=True) if with_view else None
+    refusal = _undo_refusal(table, seat)
+    if refusal is not None:
+        raise IllegalAction(refusal)
+    table["state"] = _previous_state(table)
+    table["actions"].pop()
+    if table.get("before"):
+        table["before"].pop()
     reply = _status(table)
     if with_view:
         reply["snapshot"] = dict(_snapshot(table, viewer), seat=viewer)
@@ -238,7 +303,10 @@ def op_act(message: dict) -> dict:
 def _turn(game, state: dict) -> dict:
     """Who is to move and, once over, the result: the part of every reply that says where a game stands."""
     over = game.is_over(state)
-    return {"to_move": game.to_move(state), "over": over, "result": game.result(state) if over else None}
+    reply = {"to_move": game.to_move(state), "over": over, "result": game.result(state) if over else None}
+    if over:
+        reply["ending"] = game.ending(state)
+    return reply
 
 
 def _status(table: dict) -> dict:
@@ -314,7 +382,7 @@ def op_view_at(message: dict) -> dict:
 
 
 def op_simulate(message: dict) -> dict:
-    """Random games for the benchmark: how fast this Python plays a game."""
+    """Random games for the benchmark: how fast this Python plays a game (or searches, with `search`)."""
     from .simulate import games_per_second
     game = _game(message)
     players = _field(message, "players", (int,))
@@ -322,6 +390,9 @@ def op_simulate(message: dict) -> dict:
     seconds = _field(message, "seconds", (int, float))
     if not seconds >= 0:
         raise BadRequest("Field 'seconds' must be a number of seconds, 0 or more.")
+    if message.get("search"):  # ISMCTS iterations per second instead of random games
+        from .simulate import search_iterations_per_second
+        return search_iterations_per_second(game.id, players, float(min(seconds, 30)))
     return games_per_second(game.id, players, float(min(seconds, 30)))
 
 
@@ -337,7 +408,7 @@ OPS: Dict[str, Callable[[dict], dict]] = {
     "games": op_games, "new": op_new, "view": op_view, "act": op_act, "bot": op_bot,
     "record": op_record, "state_hash": op_state_hash, "close": op_close,
     "open_record": op_open_record, "view_at": op_view_at, "simulate": op_simulate,
-    "status": op_status,
+    "status": op_status, "can_undo": op_can_undo, "undo": op_undo,
 }
 
 

@@ -129,18 +129,22 @@ def verify_fair(message: dict) -> dict:
         raise BadRequest("verify_fair needs 'mine' and 'fair' objects.")
     steps = _Steps()
     notes: List[str] = []
+    ending: List[str] = []
     try:
-        _verify(mine, fair, steps, notes)
+        _verify(mine, fair, steps, notes, ending)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         steps.check("the host's end-of-game message is readable", False, f"it is malformed ({exc})")
-    return {"verified": all(s["ok"] for s in steps.steps), "steps": steps.steps, "notes": notes}
+    verified = all(s["ok"] for s in steps.steps)
+    # why the game ended, in this device's own words (the replay's), shown only once verified
+    return {"verified": verified, "steps": steps.steps, "notes": notes,
+            "ending": ending[0] if verified and ending else ""}
 
 
 def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _verify(mine: dict, fair: dict, steps: _Steps, notes: List[str]) -> None:
+def _verify(mine: dict, fair: dict, steps: _Steps, notes: List[str], ending: List[str]) -> None:
     game = games.get(mine["game"])
     players: int = mine["players"]
     me: Optional[int] = mine.get("seat")
@@ -190,6 +194,8 @@ def _verify(mine: dict, fair: dict, steps: _Steps, notes: List[str]) -> None:
     versions = [int(v) for v in views]
     result = replay(game, players, fair["seed"], mine.get("options") or {}, actions, me, versions, plies, claims,
                     names=bot_names(fair["bots"]))
+    if result.get("ending"):
+        ending.append(result["ending"])
     failed = result["failed"]
     if not steps.check("every move replays", failed is None,
                        f"move {failed['step'] + 1 if failed else 0}: {failed['error'] if failed else ''}"):

@@ -147,6 +147,15 @@ def _is_json(value: Any) -> bool:
         return False
 
 
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def _player_counts(counts: List[int]) -> str:
+    """Player counts in words for a refusal: [4] -> "four", [2, 3] -> "two or three"."""
+    words = [_NUMBER_WORDS.get(n, str(n)) for n in sorted(counts)]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
 class Game:
     """Base class: subclasses set the class attributes and the underscored hooks."""
 
@@ -154,7 +163,9 @@ class Game:
     title: str = ""
     min_players: int = 2
     max_players: int = 4
-    #: option name -> {"label", "choices", "default", "help"}
+    #: option name -> {"label", "choices", "default", "help"}, and optionally "choice_players":
+    #: {choice: [player counts]} for a choice allowed only at those counts (the lobby offers it
+    #: only there, from games.json; resolve_options refuses it elsewhere)
     options: Dict[str, Dict[str, Any]] = {}
 
     # ----- setup -------------------------------------------------------------
@@ -172,6 +183,9 @@ class Game:
             value = options.pop(name, spec["default"])
             if value not in spec["choices"]:
                 raise BadOptions(f"Option {name!r} must be one of {spec['choices']}, not {reprlib.repr(value)}.")
+            allowed = spec.get("choice_players", {}).get(value)
+            if allowed is not None and num_players not in allowed:
+                raise BadOptions(f"{spec['label']} “{value}” is for {_player_counts(allowed)} players only.")
             resolved[name] = value
         if options:
             raise BadOptions(f"{self.title} has no option named {reprlib.repr(sorted(options)[0])}.")
@@ -352,6 +366,11 @@ class Game:
         if state["result"] is None:
             raise IllegalAction("The game is not over yet.")
         return clone(state["result"])
+
+    def ending(self, state: State) -> str:
+        """Once over: a sentence or two saying why the game ended and why the result is what it is
+        ({pN} names seat N), for the result screen (parlour.ending has the shared wording)."""
+        return ""
 
 
 # ----- forms -------------------------------------------------------------------

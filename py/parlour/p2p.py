@@ -111,6 +111,7 @@ def replay(game, players: int, seed: Any, options: dict, actions: List[Any], sea
         at_position(step + 1)
     over = game.is_over(state)
     return {"hashes": hashes, "result": game.result(state) if over else None, "over": over,
+            "ending": game.ending(state) if over else "",
             "failed": failed, "bot_mismatch": bot_mismatch, "illegal": refused}
 
 

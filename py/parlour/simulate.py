@@ -60,3 +60,32 @@ def games_per_second(game_id: str, players: int, seconds: float = 2.0, min_games
     elapsed = time.perf_counter() - start
     return {"game": game_id, "players": players, "games": played, "plies": plies,
             "seconds": round(elapsed, 3), "games_per_s": round(played / elapsed, 2)}
+
+
+def search_iterations_per_second(game_id: str, players: int, seconds: float = 2.0,
+                                 per_move: int = 20) -> Dict[str, Any]:
+    """ISMCTS iterations per second as the Medium level runs them (random playouts, the
+    game's cut-off horizon): `per_move` iterations at each position of seeded random games."""
+    import time
+    from .rng import Rng
+    from .search import ismcts
+    game = games.get(game_id)
+    horizon = getattr(game, "playout_plies", None)
+    start = time.perf_counter()
+    searched = played = 0
+    while searched == 0 or time.perf_counter() - start < seconds:
+        seed = f"bench-search:{played}"
+        state = game.setup(players, seed, None)
+        ply = 0
+        while not game.is_over(state) and (searched == 0 or time.perf_counter() - start < seconds):
+            seat = game.to_move(state)[0]
+            rng = Rng.from_seed(f"{seed}:{ply}")
+            if len(game.legal_actions(state, seat)) > 1:
+                ismcts(game, state, seat, rng, per_move, None, horizon)
+                searched += per_move
+            state = game.apply(state, seat, bots.random_action(game, state, seat, bots.bot_rng(seed, ply, seat)))
+            ply += 1
+        played += 1
+    elapsed = time.perf_counter() - start
+    return {"game": game_id, "players": players, "iterations": searched, "seconds": round(elapsed, 3),
+            "iterations_per_s": round(searched / elapsed, 1)}

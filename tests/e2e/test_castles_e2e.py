@@ -114,7 +114,8 @@ def check_scored_round(page):
 
 def check_result(page, players, rounds):
     result = page.locator("#result")
-    assert re.search(r"wins!|draw", result.inner_text())
+    assert re.search(r"wins!|share the win", result.inner_text())
+    assert "rounds are played" in result.locator(".result-ending").inner_text()
     rows = result.locator(".castles-totals tbody tr")
     assert rows.count() == players
     for i in range(players):

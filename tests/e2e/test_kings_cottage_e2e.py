@@ -86,7 +86,8 @@ def test_person_plays_whole_three_player_game_against_two_bots(page, site_url, a
     assert {"board", "two-story", "completed"} <= shots
     result = page.locator("#result")
     result.wait_for()
-    assert re.search(r"wins!|draw", result.inner_text())
+    assert re.search(r"wins!|share the win", result.inner_text())
+    assert "fourth Null tile turned up" in result.locator(".result-ending").inner_text()
     assert result.locator(".kc-houses-table tbody td").count() == 4
     rows = result.locator(".kc-profit-table tbody tr")
     assert rows.count() == 3

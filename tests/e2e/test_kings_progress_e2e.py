@@ -12,7 +12,8 @@ def test_person_plays_whole_three_player_game_against_two_bots(page, site_url, a
     clicks = play_until_over(page, seed=5)
     assert clicks >= 6 * 2  # at least a tile and a coin per round
     result = page.locator("#result")
-    assert re.search(r"wins!|draw", result.inner_text())
+    assert re.search(r"wins!|share the win", result.inner_text())
+    assert result.locator(".result-ending").inner_text().endswith(".")  # why it ended, in a sentence
     assert result.locator(".score-table tbody tr").count() == 3
     page.screenshot(path=str(artifacts / "kings-progress-result.png"))
     page.click("text=See the board")

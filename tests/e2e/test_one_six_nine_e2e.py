@@ -186,7 +186,8 @@ def shot_move_phase(page, artifacts):
 
 def check_result(page, players):
     result = page.locator("#result")
-    assert re.search(r"wins!|draw", result.inner_text())
+    assert re.search(r"wins!|share the win", result.inner_text())
+    assert result.locator(".result-ending").inner_text().endswith(".")  # why it ended, in a sentence
     engine = page.evaluate(ENGINE_STATUS)["result"]
     rows = result.locator(".osn-result-table tbody tr")
     assert rows.count() == players

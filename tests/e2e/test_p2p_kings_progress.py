@@ -38,6 +38,9 @@ def test_p2p_kings_progress_three_browsers(pw, site_url, artifacts):
             fair, text = wait_fair(g)
             assert fair == "ok", text
             assert "Verified fair" in text
+            # why the game ended, from the guest's own replay, shown once verified (the host shows its own)
+            assert "every city scored" in g.locator("#result .result-ending").inner_text()
+        assert "every city scored" in host.locator("#result .result-ending").inner_text()
         print("the deal's reveal step took", host.evaluate("window.parlourNet.host.unsealMs"), "ms; end checks took",
               [g.evaluate("window.parlourNet.guest.verifyMs") for g in (g1, g2)], "ms")
         g1.screenshot(path=str(artifacts / "p2p-guest-result.png"))

@@ -14,7 +14,7 @@ import { coin, pawn, rankName, SUIT_COLOURS, SUIT_NAMES, SUITS, tile } from "../
 import { MoveChooser } from "../../board/chooser.js";
 import { h } from "../../common/dom.js";
 import { boundsOf, drawMap, frame } from "./map.js";
-import { count, plain, scoreLine, signed, tileName } from "./text.js";
+import { count, plain, scoreLine, signed, squareWhere, tileName } from "./text.js";
 import { resultTables } from "./result.js";
 
 /** The piece an action moves (the chooser's key). */
@@ -61,7 +61,7 @@ export class CastlesBoard {
   constructor(root, opts) {
     this.root = root;
     this.names = opts.names;
-    this.chooser = new MoveChooser(opts.onAction, () => this.redraw());
+    this.chooser = new MoveChooser(opts.onAction, () => this.redraw(), { describe: (kind, key) => this.describe(kind, key) });
     /** @type {{view: any, legal: any[], viewer: number|null, active: boolean}|null} */
     this.state = null;
     /** How many finished rounds each viewer has been shown (pass and play keeps them apart). */
@@ -74,7 +74,7 @@ export class CastlesBoard {
     this.lastViewer = undefined;
     /** "beside": the pieces stand to the right of the map; "below": under it (for wide maps). */
     this.layout = "beside";
-    root.addEventListener("click", (event) => this.chooser.click(event));
+    this.chooser.listen(root);
     // redraw on resize: the layout (pieces beside or below the map) depends on the window's shape
     let pending = 0;
     const onResize = () => {
@@ -162,7 +162,36 @@ export class CastlesBoard {
     ]));
     this.chooser.mark(this.root);
     // the way back to play is the one thing to click while a scored round is on show
-    if (round && view.phase !== "over") this.root.querySelector("[data-target='review:close']")?.classList.add("legal");
+    if (round && view.phase !== "over") {
+      this.root.querySelector("[data-target='review:close']")?.classList.add("legal");
+      this.chooser.name(this.root);
+    }
+  }
+
+  /**
+   * A square of the live map in words, for the keyboard and screen readers;
+   * pieces beside the map keep their own titles.
+   * @param {"piece"|"target"} kind @param {string} key
+   */
+  describe(kind, key) {
+    const view = this.state?.view;
+    const [what, a, b] = key.split(":");
+    if (!view || kind !== "target" || (what !== "place" && what !== "tile")) return null;
+    const [x, y] = [Number(a), Number(b)];
+    const where = squareWhere(x, y, view.map.tiles, view.bounds);
+    if (what === "place") {
+      const laying = view.held ? `Lay ${tileName(view.held)} here` : "Lay the tile here";
+      return `${laying}${where ? `, ${where}` : ", in the middle of the table"}`;
+    }
+    const t = view.map.tiles.find((n) => n.x === x && n.y === y);
+    if (!t) return null;
+    const notes = [];
+    const castle = view.map.castles.findIndex((c) => c && c.x === x && c.y === y);
+    if (castle >= 0) notes.push(castle === this.state?.viewer ? "your castle" : `${this.names[castle]}'s castle`);
+    const armies = view.map.armies.filter((m) => m.x === x && m.y === y).length;
+    notes.push(armies ? `${count(armies, "army", "armies")} (at most 4)` : "no armies");
+    const name = tileName(t);
+    return `${name[0].toUpperCase()}${name.slice(1)}, ${where}; ${notes.join(", ")}`;
   }
 
   statusText(view) {

@@ -61,7 +61,7 @@ export function boundsOf(tiles) {
 export function drawMap(map, opts) {
   const [vx, vy, vw, vh] = frame(opts.bounds, opts.ring ?? 1);
   const svg = svgRoot(`${vx} ${vy} ${vw} ${vh}`, {
-    class: `castles-map${opts.lines ? " scored" : ""}`, role: "img", "aria-label": opts.label || "The map",
+    class: `castles-map${opts.lines ? " scored" : ""}`, role: opts.lines ? "img" : "group", "aria-label": opts.label || "The map",
     style: `aspect-ratio: ${Math.round(vw)} / ${Math.round(vh)}`, // as tall as the map needs, up to the CSS limit
   });
   const castleAt = new Map();

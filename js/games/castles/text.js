@@ -11,6 +11,27 @@ export function tileName(t) {
   return t.rank === null ? `a face-down ${SUIT_NAMES[t.suit]} tile` : `the ${rankName(t.rank)} tile of ${SUIT_NAMES[t.suit]}`;
 }
 
+/**
+ * Where a square of the map lies, in words a person can find on screen: its
+ * row and column counted from the map's top-left tile (inside the map), and
+ * the tiles beside it.  "row 2, column 3; the ace tile of Suns to the north".
+ * @param {number} x @param {number} y
+ * @param {{x: number, y: number, suit: string, rank: number|null}[]} tiles
+ * @param {{min_x: number, max_x: number, min_y: number, max_y: number}|null} bounds
+ */
+export function squareWhere(x, y, tiles, bounds) {
+  const parts = [];
+  if (bounds && x >= bounds.min_x && x <= bounds.max_x && y >= bounds.min_y && y <= bounds.max_y) {
+    parts.push(`row ${y - bounds.min_y + 1}, column ${x - bounds.min_x + 1} of the map`);
+  }
+  const beside = [[0, -1, "north"], [1, 0, "east"], [0, 1, "south"], [-1, 0, "west"]].flatMap(([dx, dy, dir]) => {
+    const t = tiles.find((n) => n.x === x + Number(dx) && n.y === y + Number(dy));
+    return t ? [`${tileName(t)} to the ${dir}`] : [];
+  });
+  if (beside.length) parts.push(`beside ${beside.join(", ")}`);
+  return parts.join("; ");
+}
+
 /** Points with their sign, using a true minus: "+4", "−3", "0". @param {number} n */
 export function signed(n) {
   if (n > 0) return `+${n}`;

@@ -58,7 +58,7 @@ export class KingsCottageBoard {
     this.draft = /** @type {Record<string, number>} */ ({});
     /** @type {number|null|undefined} */
     this.draftSeat = undefined;
-    root.addEventListener("click", (event) => this.chooser.click(event));
+    this.chooser.listen(root);
   }
 
   /** @param {{view: any, legal: any[], viewer: number|null, active: boolean}} state */
@@ -103,9 +103,14 @@ export class KingsCottageBoard {
     parts.push(drawTray(view, viewer, this.names));
     parts.push(drawCottage(view, active ? legal : []));
     this.root.replaceChildren(h("div", { class: "kc-board", "data-phase": view.phase }, parts));
+    // Pieces inside a room that is a legal destination let the click through to the room
+    // (marked before the chooser names its buttons, so that they are no tab stops either).
+    const rooms = this.chooser.targets();
+    this.root.querySelectorAll("[data-target] [data-piece]").forEach((node) => {
+      const room = node.parentElement?.closest("[data-target]")?.getAttribute("data-target");
+      if (room && rooms.has(room) && node.getAttribute("data-piece") !== this.chooser.selected) node.classList.add("kc-through");
+    });
     this.chooser.mark(this.root);
-    // Pieces inside a room that is a legal destination let the click through to the room.
-    this.root.querySelectorAll("[data-target].legal [data-piece]:not(.selected)").forEach((node) => node.classList.add("kc-through"));
   }
 
   /** What the viewer should do now, in one line. */

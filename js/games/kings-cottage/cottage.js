@@ -64,7 +64,7 @@ export function drawCottage(view, legal) {
   const cx = ((x0 + x1) / 2) * CELL;
   const cy = ((y0 + y1) / 2) * CELL;
   const svg = svgRoot(`${cx - (w * CELL) / 2} ${cy - (h * CELL) / 2} ${w * CELL} ${h * CELL}`, {
-    class: "kc-cottage", role: "img", "aria-label": "The King's cottage",
+    class: "kc-cottage", role: "group", "aria-label": "The King's cottage",
   });
   svg.append(el("defs", {}, [
     el("filter", { id: "kc-raise", x: "-30%", y: "-30%", width: "160%", height: "160%" }, [

@@ -8,7 +8,7 @@
  * what is legal.
  */
 import { at, el, svgRoot } from "../../board/svg.js";
-import { coin, die, pawn, SUIT_COLOURS, SUIT_NAMES, SUITS, tile } from "../../board/piecepack.js";
+import { coin, die, pawn, rankName, SUIT_COLOURS, SUIT_NAMES, SUITS, tile } from "../../board/piecepack.js";
 import { h } from "../../common/dom.js";
 import { MoveChooser } from "../../board/chooser.js";
 
@@ -51,9 +51,9 @@ export class KingsProgressBoard {
   constructor(root, opts) {
     this.root = root;
     this.names = opts.names;
-    this.chooser = new MoveChooser(opts.onAction, () => this.redraw());
+    this.chooser = new MoveChooser(opts.onAction, () => this.redraw(), { describe: (kind, key) => this.describe(kind, key) });
     this.state = null;
-    root.addEventListener("click", (event) => this.chooser.click(event));
+    this.chooser.listen(root);
   }
 
   /** @param {{view: any, legal: any[], viewer: number|null, active: boolean}} state */
@@ -73,6 +73,38 @@ export class KingsProgressBoard {
     const { view, viewer, active } = this.state;
     this.root.replaceChildren(this.drawBoard(view, viewer), this.drawHand(view, viewer, active));
     this.chooser.mark(this.root);
+  }
+
+  /**
+   * A clickable piece or place in words, for the keyboard and screen readers:
+   * "Suns 4 tile, city 2 of Ada's kingdom, with a Moons coin".
+   * @param {"piece"|"target"} kind @param {string} key
+   */
+  describe(kind, key) {
+    if (!this.state) return null;
+    const { view, viewer } = this.state;
+    const [what, a, b] = key.split(":");
+    const kingdom = (k) => (k === viewer ? "your kingdom" : `${this.names[k]}'s kingdom`);
+    const piece = (p, word) => (p.rank === null ? `face-down ${SUIT_NAMES[p.suit]} ${word}` : `${SUIT_NAMES[p.suit]} ${rankName(p.rank)} ${word}`);
+    if (kind === "piece") return `${SUIT_NAMES[a]} ${rankName(Number(b))} ${what}, in your reserve`;
+    if (what === "pass") return "Pass (no veto)";
+    if (what === "die") return `${Number(a) === viewer ? "Your" : `${this.names[Number(a)]}'s`} veto die: ${view.vetoes[Number(a)]} vetoes left`;
+    const k = Number(a);
+    const cities = view.kingdoms[k].cities;
+    if (what === "slot") return `Empty place for city ${cities.length + 1} of ${kingdom(k)}`;
+    if (what === "king") {
+      const at = view.kingdoms[k].king;
+      const whose = k === viewer ? "Your King" : `${this.names[k]}'s King`;
+      return `${whose}, ${at < 0 ? "waiting in the centre" : `on city ${at + 1} of ${kingdom(k)}`}`;
+    }
+    const i = Number(b);
+    const city = cities[i];
+    if (!city) return null;
+    const parts = [`${piece(city.tile, "tile")}, city ${i + 1} of ${kingdom(k)}`];
+    const secret = city.coin && city.coin.rank !== null && view.phase !== "over" ? " (only you see its value)" : "";
+    parts.push(city.coin ? `with a ${piece(city.coin, "coin")}${secret}` : "no coin yet");
+    if (view.kingdoms[k].king === i) parts.push("the King is here");
+    return parts.join(", ");
   }
 
   statusText(view) {
@@ -103,7 +135,7 @@ export class KingsProgressBoard {
 
   drawBoard(view, viewer) {
     const step = view.players === 3 ? 82 : 72;
-    const svg = svgRoot(this.viewBox(view, viewer, step), { class: "kp-board", role: "img", "aria-label": "The kingdoms" });
+    const svg = svgRoot(this.viewBox(view, viewer, step), { class: "kp-board", role: "group", "aria-label": "The kingdoms" });
     svg.append(el("circle", { r: 46, class: "centre", fill: "#e9dfc6", stroke: "#c2ae84" }));
     const waiting = [];
     view.kingdoms.forEach((kingdom, k) => {
@@ -178,7 +210,7 @@ export class KingsProgressBoard {
     wrap.append(h("p", { class: "prompt", id: "prompt" }, [prompt]));
     const res = view.reserves[viewer];
     const width = Math.max(res.tiles.length * 70 + res.coins.length * 44 + 200, 560);
-    const svg = svgRoot(`0 0 ${width} 90`, { class: "hand-svg", "aria-label": "Your reserve" });
+    const svg = svgRoot(`0 0 ${width} 90`, { class: "hand-svg", role: "group", "aria-label": "Your reserve" });
     res.tiles.forEach((t, i) => {
       svg.append(at(40 + i * 70, 45, { "data-piece": `tile:${t.suit}:${t.rank}` }, [tile(t, 60)]));
     });

@@ -16,8 +16,8 @@ import { MoveChooser } from "../../board/chooser.js";
 import { FormDraft } from "../../board/form.js";
 import { auctionTable, bidForm } from "./auction.js";
 import { card, cardBack, plansByKind, tokenCount, TOKEN_COLOURS } from "./cards.js";
-import { deckListDialog } from "./deck-list.js";
-import { drawMansion } from "./mansions.js";
+import { showDeckList } from "./deck-list.js";
+import { drawMansion, floorName } from "./mansions.js";
 import { pendingTrade, tradeForm } from "./trade.js";
 
 const TOKENS = ["coins", "wood", "marble", "plumbing"];
@@ -44,7 +44,7 @@ export class MansionBoard {
     this.root = root;
     this.names = opts.names;
     this.onAction = opts.onAction;
-    this.chooser = new MoveChooser(opts.onAction, () => this.redraw());
+    this.chooser = new MoveChooser(opts.onAction, () => this.redraw(), { describe: (kind, key, node) => this.describe(kind, key, node) });
     /** @type {{view: any, legal: any[], forms: any[], viewer: number|null, active: boolean}|null} */
     this.state = null;
     /** Drafts of the forms being filled, by seat and form type; a change of seat or of the form drops them. */
@@ -54,8 +54,7 @@ export class MansionBoard {
     this.draftSeat = undefined;
     /** Whether the trade form is open. */
     this.trading = false;
-    this.showDeck = false;
-    root.addEventListener("click", (event) => this.chooser.click(event));
+    this.chooser.listen(root);
   }
 
   /** @param {{view: any, legal: any[], forms?: any[], viewer: number|null, active: boolean}} state */
@@ -137,11 +136,25 @@ export class MansionBoard {
       seat: s, name: this.names[s] ?? `Seat ${s + 1}`, floors: view.seats[s].floors, score: view.seats[s].score, plans,
       targets, you: s === viewer, moving: view.to_move.includes(s),
     }))));
-    if (this.showDeck) {
-      parts.push(h("div", { class: "overlay mn-overlay" }, [deckListDialog(view.plans, () => { this.showDeck = false; this.redraw(); })]));
-    }
     this.root.replaceChildren(h("div", { class: "mn-board", "data-phase": view.phase }, parts));
     this.chooser.mark(this.root);
+  }
+
+  /**
+   * A card or floor in words, for the keyboard and screen readers: the card's
+   * own words (its title) and where it lies.
+   * @param {"piece"|"target"} kind @param {string} key @param {Element} node
+   */
+  describe(kind, key, node) {
+    const card = node.getAttribute("title") ?? "";
+    const [what, rest] = key.split(":");
+    if (what === "plan") return `${card} (in your hand)`;
+    if (what === "pick") return `Take ${card} (plans on display)`;
+    if (what === "floor") {
+      const status = node.querySelector(".mn-floor-status")?.textContent ?? "";
+      return `${floorName(Number(rest))} of your mansion: build here. ${status.replace(/^Floor \d+( \(ground\))?/, "").replace(/^ · /, "")}`.trim();
+    }
+    return null;
   }
 
   /** The viewer's own mansion first, then the others clockwise. */
@@ -210,7 +223,7 @@ export class MansionBoard {
     });
     return h("section", { class: "mn-hand", id: "mn-hand", "aria-label": "Your plans" }, [
       h("h3", {}, [`Your plans (${me.hand_count})`, " ", h("button", {
-        type: "button", class: "mn-deck-button", onclick: () => { this.showDeck = true; this.redraw(); },
+        type: "button", class: "mn-deck-button", "aria-haspopup": "dialog", onclick: () => showDeckList(view.plans),
       }, ["Deck list"])]),
       h("div", { class: "mn-card-row" }, cards.length ? cards : [h("p", { class: "mn-empty" }, ["No plans in hand."])]),
     ]);
@@ -281,7 +294,7 @@ export class MansionBoard {
       h("p", { class: "mn-turn" }, [`Turn ${view.turn} of ${view.turns}`]), track,
       supply,
       h("p", { class: "mn-deck-line" }, [`Deck: ${view.deck_count} plans left${view.deck_out_turn ? ` (ran out in turn ${view.deck_out_turn})` : ""}. `,
-        h("button", { type: "button", class: "mn-deck-button", onclick: () => { this.showDeck = true; this.redraw(); } }, ["Deck list"])]),
+        h("button", { type: "button", class: "mn-deck-button", "aria-haspopup": "dialog", onclick: () => showDeckList(view.plans) }, ["Deck list"])]),
       view.options.builds === "any" ? h("p", { class: "hint" }, ["Any number of builds per turn at this table."]) : null,
       ...seats,
     ]);

@@ -46,7 +46,7 @@ export class OneSixNineBoard {
   constructor(root, opts) {
     this.root = root;
     this.names = opts.names;
-    this.chooser = new MoveChooser(opts.onAction, () => this.redraw());
+    this.chooser = new MoveChooser(opts.onAction, () => this.redraw(), { describe: (kind, key, node) => this.describe(kind, key, node) });
     /** @type {{view: any, legal: any[], viewer: number|null, active: boolean}|null} */
     this.state = null;
     /** @type {Map<string, any>} square "x:y" → {ground, creature} */
@@ -55,17 +55,11 @@ export class OneSixNineBoard {
     this.position = "";
     /** The square under the pointer, "x:y" ("0:0": none). */
     this.hovered = "0:0";
-    root.addEventListener("click", (event) => this.chooser.click(event));
+    this.chooser.listen(root);
     root.addEventListener("mouseover", (event) => this.hover(/** @type {Element} */ (event.target)));
     root.addEventListener("mouseleave", () => this.hover(null));
-    // squares and creatures are SVG: Enter or Space on a focused one clicks it, as on a button
-    root.addEventListener("keydown", (event) => {
-      const node = /** @type {Element} */ (event.target);
-      if ((event.key === "Enter" || event.key === " ") && node.matches?.("svg [data-piece].legal, svg [data-target].legal")) {
-        event.preventDefault();
-        node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-      }
-    });
+    // a square reached with the keyboard says what lies there, as pointing at it does
+    root.addEventListener("focusin", (event) => this.hover(/** @type {Element} */ (event.target)));
   }
 
   /** @param {{view: any, legal: any[], viewer: number|null, active: boolean}} state */
@@ -119,9 +113,6 @@ export class OneSixNineBoard {
     const grid = drawGrid(view, { viewer, names: this.names, cells: this.cells, selected, targets, pieces, moveTargets });
     const tray = drawTray(view, { viewer, names: this.names, pieces, moves });
     this.hovered = "0:0";
-    const focused = document.activeElement && this.root.contains(document.activeElement)
-      ? ["data-piece", "data-target"].map((a) => document.activeElement?.getAttribute(a) && `[${a}='${document.activeElement.getAttribute(a)}']`).find(Boolean)
-      : null;
     this.root.replaceChildren(h("div", { class: "osn-board", "data-phase": view.phase }, [
       h("div", { class: "osn-prompt-row" }, [
         h("p", { class: "prompt osn-prompt", id: "prompt" }, [this.promptText(view, viewer, active)]),
@@ -132,15 +123,20 @@ export class OneSixNineBoard {
     ]));
     this.chooser.mark(this.root);
     this.root.querySelectorAll(".shop-tile").forEach((node) => node.classList.toggle("idle", !node.classList.contains("legal")));
-    this.root.querySelectorAll(".osn-grid .legal").forEach((node) => {
-      node.setAttribute("tabindex", "0");
-      node.setAttribute("role", "button");
-    });
-    // keep the keyboard where it was (a chosen tile or creature), or move it to the first lit square
-    if (focused) {
-      const again = /** @type {HTMLElement|null} */ (this.root.querySelector(`${focused}.legal`) || this.root.querySelector(".osn-grid .sq.legal"));
-      again?.focus({ preventScroll: true });
-    }
+  }
+
+  /**
+   * A creature or square in words, for the keyboard and screen readers (a
+   * square's own title already says what lies there and what a move would do).
+   * @param {"piece"|"target"} kind @param {string} key @param {Element} node
+   */
+  describe(kind, key, node) {
+    if (kind !== "piece" || !key.startsWith("cr:")) return null;
+    const [x, y] = key.slice(3).split(":").map(Number);
+    const creature = this.cells.get(`${x}:${y}`)?.creature;
+    if (!creature) return null;
+    const square = node.closest(".sq")?.querySelector(":scope > title")?.textContent ?? squareName(x, y);
+    return `Your ${TITLES[creature.kind]}. ${square}`;
   }
 
   /**

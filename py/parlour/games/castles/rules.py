@@ -26,11 +26,17 @@ from .piles import pile_for, proper_owners
 from .refusals import explain_refusal
 from .scoring import score_seat, winners
 from .view import make_view, resample_state
+from .ending import ending_text
 
 
 class Castles(Game):
     id = "castles"
     title = "Castles"
+    #: the lobby's card (op_games, games.json): a one-line pitch, a typical length, what sets the game apart
+    pitch = "Lay a map together tile by tile, raise your castle on it, then send armies to hold the land around it."
+    length = "20–40 minutes"
+    special = ("A round per player, and armies go down face down, so every battle is a bluff: an ace is the weakest army "
+               "anywhere but on an ace tile, where it is worth six.")
     #: search iterations per bot move (parlour.levels): Hard keeps about a second a move in Pyodide
     bot_iterations = {"easy": 6, "medium": 30, "hard": 70}
     min_players = 2
@@ -228,6 +234,9 @@ class Castles(Game):
         return explain_refusal(state, seat, action)
 
     # --- views ---
+    def ending(self, state: State) -> str:
+        return ending_text(state)
+
     def view(self, state: State, seat: Optional[int]) -> dict:
         return make_view(self, state, seat)
 

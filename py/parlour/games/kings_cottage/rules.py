@@ -24,6 +24,7 @@ from .constants import ACE, DIE_FACES, FIRST_ENTRANCE, HOUSES, MONTHS_TO_END, MO
 from .refusals import explain_refusal
 from .scoring import SPLITS, profits, score_room, split_dict, winners
 from .view import make_view, resample_state
+from .ending import ending_text
 
 
 def cap(text: str) -> str:
@@ -44,6 +45,11 @@ _INVESTMENT_AT = {tuple(split): k for k, split in enumerate(SPLITS)}  # stakes i
 class KingsCottage(Game):
     id = "kings-cottage"
     title = "King's Cottage"
+    #: the lobby's card (op_games, games.json): a one-line pitch, a typical length, what sets the game apart
+    pitch = "Build the King's cottage room by room and push the furniture about until rooms fill up and pay their makers."
+    length = "20–30 minutes"
+    special = ("Before building starts you bet in secret for or against each of the four craft houses, "
+               "so the best builder at the table may be quietly ruining the house it builds for.")
     #: search iterations per bot move (parlour.levels): Hard keeps about a second a move in Pyodide
     bot_iterations = {"easy": 8, "medium": 40, "hard": 100}
     min_players = 2
@@ -408,6 +414,9 @@ class KingsCottage(Game):
         return explain_refusal(self, state, seat, action)
 
     # --- views ---
+    def ending(self, state: State) -> str:
+        return ending_text(state)
+
     def view(self, state: State, seat: Optional[int]) -> dict:
         return make_view(self, state, seat)
 

@@ -14,18 +14,23 @@ from __future__ import annotations
 from typing import List, Optional
 
 from ... import piecepack as pp
-from ...errors import BadOptions
 from ...game import Action, Game, State, clone, log, share
 from ...rng import Rng, Seed
 from .constants import ROUNDS, START_VETOES
 from .refusals import explain_refusal
 from .scoring import rank_seats, score_seat
 from .view import make_view, resample_state
+from .ending import ending_text
 
 
 class KingsProgress(Game):
     id = "kings-progress"
     title = "The King's Progress"
+    #: the lobby's card (op_games, games.json): a one-line pitch, a typical length, what sets the game apart
+    pitch = "Hide coins under the cities of every kingdom, then walk your King out to the richest one."
+    length = "15–25 minutes"
+    special = ("You build in your rivals' kingdoms as much as your own, and five vetoes let you undo "
+               "what they did to yours: every coin is a bluff until the King reaches it.")
     #: search iterations per bot move (parlour.levels): Hard keeps about a second a move in Pyodide
     bot_iterations = {"easy": 12, "medium": 80, "hard": 250}
     min_players = 2
@@ -36,6 +41,7 @@ class KingsProgress(Game):
             "choices": ["single", "two-games"],
             "default": "single",
             "help": "Four players may play two games with scores added, so everyone is first chancellor three times.",
+            "choice_players": {"two-games": [4]},
         }
     }
 
@@ -47,12 +53,6 @@ class KingsProgress(Game):
         "reserves": lambda reserves: [dict(r, tiles=list(r["tiles"]), coins=list(r["coins"])) for r in reserves],
         "kingdoms": lambda kingdoms: [dict(k, cities=[dict(c) for c in k["cities"]]) for k in kingdoms],
     }
-
-    def resolve_options(self, num_players: int, options: Optional[dict]) -> dict:
-        resolved = super().resolve_options(num_players, options)
-        if resolved["match"] == "two-games" and num_players != 4:
-            raise BadOptions("The two-game match is for four players.")
-        return resolved
 
     # --- setup ---
     def _setup(self, state: State, rng: Rng) -> None:
@@ -274,6 +274,9 @@ class KingsProgress(Game):
         return explain_refusal(self, state, seat, action)
 
     # --- views ---
+    def ending(self, state: State) -> str:
+        return ending_text(state)
+
     def view(self, state: State, seat: Optional[int]) -> dict:
         return make_view(self, state, seat)
 

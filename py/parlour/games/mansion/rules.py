@@ -25,6 +25,7 @@ from .constants import (ACCEPT, ANSWERING, AREA_LABELS, AREAS, BID, BIDDING, BUI
 from .refusals import explain_refusal
 from .scoring import estimated_scores, score_floors, winners
 from .view import make_view, resample_state
+from .ending import ending_text
 
 
 def bid_form(coins: int) -> dict:
@@ -55,6 +56,11 @@ def sample_bids(coins: int) -> List[Action]:
 class Mansion(Game):
     id = "mansion"
     title = "Mansion"
+    #: the lobby's card (op_games, games.json): a one-line pitch, a typical length, what sets the game apart
+    pitch = "Bid in secret for wood, marble, plumbing and room plans, then build the grandest mansion in town."
+    length = "45–75 minutes"
+    special = ("Sealed bids every turn, real building codes (a bathroom on every floor, a staircase to go up) "
+               "and open trading between builders.")
     min_players = 2
     max_players = 4
     options: dict = {
@@ -341,6 +347,9 @@ class Mansion(Game):
         return explain_refusal(self, state, seat, action)
 
     # --- views ---
+    def ending(self, state: State) -> str:
+        return ending_text(state)
+
     def view(self, state: State, seat: Optional[int]) -> dict:
         return make_view(self, state, seat)
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import List, Optional
 
-from ...errors import BadOptions
 from ...game import Action, Game, State, log, share, winners_line
 from ...rng import Rng, Seed
 from . import cards
@@ -29,6 +28,7 @@ from .policy import choose
 from .refusals import explain_refusal
 from .scoring import cards_due, castle_counts, castles_to_win, estimated_scores, final_winners, reached, upkeep_gold
 from .view import make_view, resample_state
+from .ending import ending_text
 
 
 def for_sale(state: State) -> List[int]:
@@ -96,6 +96,11 @@ def _pair(value: object) -> Optional[tuple]:
 class OneSixNine(Game):
     id = "one-six-nine"
     title = "169"
+    #: the lobby's card (op_games, games.json): a one-line pitch, a typical length, what sets the game apart
+    pitch = "Buy tiles and drop them on a 13 by 13 grid, on the square two cards from your hand spell out."
+    length = "30–60 minutes"
+    special = ("Heroes, Monsters, Thieves and Bureaucrats roam the board stealing and smashing, "
+               "while you race to hold enough Castles to win.")
     min_players = 2
     max_players = 4
     options = {
@@ -107,11 +112,12 @@ class OneSixNine(Game):
                     "and the seat with the most castles (then the most gold) wins.",
         },
         "walled_garden": {
-            "label": "Walled Garden (2 players)",
+            "label": "Walled Garden",
             "choices": SWITCH,
             "default": "off",
-            "help": "The diagonal (A, A) to (K, K) is a property line: each seat places tiles only on its "
-                    "own side or on the line; Pits go anywhere.",
+            "help": "Two players: the diagonal (A, A) to (K, K) is a property line, and each seat places "
+                    "tiles only on its own side or on the line; Pits go anywhere.",
+            "choice_players": {"on": [2]},
         },
         "small_world": {
             "label": "It's a Small World",
@@ -130,12 +136,6 @@ class OneSixNine(Game):
         "hands": lambda hands: [list(hand) for hand in hands],
         "offers": lambda offers: [list(row) for row in offers],
     }
-
-    def resolve_options(self, num_players: int, options: Optional[dict]) -> dict:
-        resolved = super().resolve_options(num_players, options)
-        if resolved["walled_garden"] == "on" and num_players != 2:
-            raise BadOptions("The Walled Garden is for two players.")
-        return resolved
 
     # --- setup ---
     def _setup(self, state: State, rng: Rng) -> None:
@@ -197,6 +197,9 @@ class OneSixNine(Game):
 
     def explain(self, state: State, seat: int, action: Action) -> str:
         return explain_refusal(state, seat, action)
+
+    def ending(self, state: State) -> str:
+        return ending_text(state)
 
     def view(self, state: State, seat: Optional[int]) -> dict:
         return make_view(self, state, seat)

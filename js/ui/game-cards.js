@@ -1,0 +1,103 @@
+// @ts-check
+/**
+ * The lobby's game cards: one per game, each a picture of its board (drawn by
+ * the game's own renderer, js/ui/board-picture.js), its one-line pitch, the
+ * players and typical length, and what makes it special.  The words come from
+ * games.json (each game's `pitch`, `length` and `special`, which live with its
+ * rules in Python).
+ *
+ * The cards are one radio group: each card is a button with role "radio" and
+ * `aria-checked`; only the chosen one is in the Tab order, and the arrow keys
+ * (and Home, End) move the choice, as in a group of radio buttons.  A card's
+ * name is its title; the pitch, facts and special line describe it.
+ */
+import { h } from "../common/dom.js";
+import { drawBoardPicture } from "./board-picture.js";
+
+/** Keys that move the choice, and where to. */
+const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+/** "2–4 players", "2 players". @param {{min_players: number, max_players: number}} game */
+export function playerCount(game) {
+  return game.min_players === game.max_players ? `${game.min_players} players` : `${game.min_players}–${game.max_players} players`;
+}
+
+/**
+ * Build the cards.  `onChoose` runs when a person picks another game; the
+ * cards stay in place (pictures are drawn once), only their state changes.
+ * @param {any[]} catalogue games.json
+ * @param {string} chosen the id of the game chosen at first
+ * @param {(game: any) => void} onChoose
+ * @param {string[]} names seat names for the pictures' labels
+ * @returns {{element: HTMLElement, choose: (id: string) => void}}
+ */
+export function gameCards(catalogue, chosen, onChoose, names) {
+  /** @type {HTMLButtonElement[]} */
+  const cards = catalogue.map((game) => /** @type {HTMLButtonElement} */ (card(game, () => pick(game.id))));
+  const element = h("div", { class: "game-cards", role: "radiogroup", "aria-label": "Game" }, cards);
+  element.addEventListener("keydown", (event) => {
+    const at = cards.indexOf(/** @type {any} */ (document.activeElement));
+    if (at < 0) return;
+    const step = STEPS[event.key];
+    const to = event.key === "Home" ? 0 : event.key === "End" ? cards.length - 1
+      : step ? (at + step + cards.length) % cards.length : -1;
+    if (to < 0) return;
+    event.preventDefault();
+    cards[to].focus();
+    pick(catalogue[to].id);
+  });
+
+  /** @param {string} id */
+  function show(id) {
+    for (const [i, button] of cards.entries()) {
+      const on = catalogue[i].id === id;
+      button.classList.toggle("chosen", on);
+      button.setAttribute("aria-checked", String(on));
+      button.tabIndex = on ? 0 : -1;
+    }
+  }
+
+  /** @param {string} id */
+  function pick(id) {
+    if (id === chosen) return;
+    chosen = id;
+    show(id);
+    onChoose(catalogue.find((g) => g.id === id));
+  }
+
+  show(chosen);
+  drawPictures(cards, catalogue, names);
+  return { element, choose: pick };
+}
+
+/** @param {any} game @param {() => void} onclick */
+function card(game, onclick) {
+  const id = `card-${game.id}`;
+  return h("button", {
+    class: "game-card", type: "button", role: "radio", "aria-checked": "false", "data-game": game.id,
+    "aria-labelledby": `${id}-title`, "aria-describedby": [`${id}-pitch`, `${id}-facts`, game.special ? `${id}-special` : ""].join(" ").trim(),
+    onclick,
+  }, [
+    h("span", { class: "game-picture", "data-for": game.id }),
+    h("span", { class: "game-card-text" }, [
+      h("strong", { class: "game-card-title", id: `${id}-title` }, [game.title]),
+      h("span", { class: "game-card-pitch", id: `${id}-pitch` }, [game.pitch || ""]),
+      h("span", { class: "game-card-facts", id: `${id}-facts` }, [
+        h("span", { class: "game-card-players" }, [playerCount(game)]),
+        game.length ? h("span", { class: "game-card-length" }, [game.length]) : "",
+      ]),
+      game.special ? h("span", { class: "game-card-special", id: `${id}-special` }, [game.special]) : "",
+    ]),
+  ]);
+}
+
+/**
+ * Draw the pictures once the lobby is on screen (the boards' modules load only
+ * now); each is drawn as soon as its sample arrives.
+ * @param {HTMLButtonElement[]} cards @param {any[]} catalogue @param {string[]} names
+ */
+async function drawPictures(cards, catalogue, names) {
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  await Promise.all(cards.map((button, i) =>
+    drawBoardPicture(/** @type {HTMLElement} */ (button.querySelector(".game-picture")), catalogue[i].id, names)));
+}
