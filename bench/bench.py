@@ -214,7 +214,11 @@ def write_readme(results):
     lines = [
         "# Benchmark", "",
         f"Measured {results['when']} on {results['machine']} with `python3 build.py bench"
-        f"{' --quick' if QUICK else ''}`; raw figures in `results.json`.",
+        f"{' --quick' if QUICK else ''}{' --only=' + ','.join(ONLY) if ONLY else ''}`; raw figures in `results.json`"
+        f"{' (the other games keep their figures from the run before)' if ONLY else ''}.  "
+        f"Load average (1 min) at start {results['load_average']['start']}, at the end "
+        f"{results['load_average']['end']}: on a busy machine every time figure is slower than on an idle one "
+        "(tournament results are counts and do not change).",
         "Moves: a person's click on the board until the new board is drawn (the next frame after it is in "
         "the DOM; `dom_p50_ms`: until it is in the DOM), "
         f"{PLAYERS} seats (one person, bots pausing 50 ms).  Engine: whole random games of {PLAYERS} seats, "
@@ -244,6 +248,9 @@ def write_readme(results):
               "| step | ms |", "| --- | ---: |"]
     lines += [f"| {k} | {v} |" for k, v in sorted(results["worker_timings_cold"].items(), key=lambda kv: kv[1])]
     (ROOT / "bench" / "README.md").write_text("\n".join(lines) + "\n")
+
+
+LOAD_BEFORE = os.getloadavg()[0]
 
 
 def main():
@@ -284,7 +291,16 @@ def main():
                     figures[f"bots.{game.id}.{level}.{key}"] = value
         browser.close()
     server.shutdown()
+    load_after = os.getloadavg()[0]
+    previous_path = ROOT / "bench" / "results.json"
+    if ONLY and previous_path.exists():  # a run for some games keeps the others' figures from the last run
+        previous = json.loads(previous_path.read_text())
+        kept = {k: v for k, v in previous.get("figures", {}).items()
+                if k.split(".")[1] not in ONLY and k.split(".")[0] in ("bots", "moves", "engine")}
+        figures = {**kept, **figures}
     results = {
+        "load_average": {"start": round(LOAD_BEFORE, 2), "end": round(load_after, 2)},
+        "only": ONLY,
         "when": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
         "quick": QUICK, "figures": figures, "worker_timings_cold": worker["timings"], "budgets": BUDGETS,

@@ -74,11 +74,11 @@ function drawSavedGames() {
 async function pythonReady(button) {
   if (html.dataset.python === "ready") return true;
   const label = button?.textContent;
-  if (button) { button.disabled = true; button.textContent = "Loading Python…"; }
+  if (button) { button.disabled = true; button.textContent = "Loading the games…"; }
   try {
     await engine.ready;
   } catch {
-    if (button) button.textContent = "Python failed to load";
+    if (button) button.textContent = "The games could not load";
     return false;
   }
   if (button) { button.disabled = false; button.textContent = label ?? ""; }

@@ -61,7 +61,7 @@ def test_lobby_is_usable_before_python_is_ready(page, site_url):
     assert page.locator(".seat-row").count() == 4
     assert page.evaluate("document.documentElement.dataset.python") == "loading"
     page.click("#start")
-    assert "Loading Python" in page.locator("#start").inner_text()
+    assert "Loading the games" in page.locator("#start").inner_text()
     for route in released:
         route.continue_()
     wait_python(page)
