@@ -335,9 +335,43 @@ def build() -> Path:
         build_info["snapshot"] = "pyodide/parlour-snapshot.bin.gz"
     (DIST / "build-info.json").write_text(json.dumps(build_info, indent=1, sort_keys=True) + "\n")
     write_service_worker(DIST)
-    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
-    say(f"built {DIST} ({size / 1e6:.1f} MB, wheel {wheel.name})")
+    size = sum(p.stat().st_size for p in site_files(DIST))
+    packed = precompress(DIST)
+    say(f"built {DIST} ({size / 1e6:.1f} MB, {packed / 1e6:.1f} MB as sent gzipped, wheel {wheel.name})")
     return DIST
+
+
+#: already compressed: gzip would gain nothing (the snapshot is gzipped, wheels and PNGs are deflated)
+NOT_COMPRESSED = {".gz", ".whl", ".png", ".zip"}
+#: files this small are sent as they are (a compressed reply would not be shorter)
+COMPRESS_FROM_BYTES = 1024
+
+
+def site_files(dist: Path) -> list:
+    """The site's own files, without the precompressed copies the server sends in their place."""
+    return [p for p in dist.rglob("*") if p.is_file() and not is_precompressed_copy(p)]
+
+
+def is_precompressed_copy(path: Path) -> bool:
+    return path.suffix == ".gz" and path.with_suffix("").is_file()
+
+
+def precompress(dist: Path) -> int:
+    """Write `<file>.gz` beside every compressible file, as a static host (nginx gzip_static, a CDN)
+    sends it, so `serve` shows what a first visit really costs; returns the bytes a first visit
+    transfers (the compressed copy where there is one).  Deterministic: no timestamps inside."""
+    sent = 0
+    for path in sorted(site_files(dist)):
+        if path.suffix in NOT_COMPRESSED or path.stat().st_size < COMPRESS_FROM_BYTES:
+            sent += path.stat().st_size
+            continue
+        packed = gzip.compress(path.read_bytes(), 9, mtime=0)
+        if len(packed) >= path.stat().st_size:
+            sent += path.stat().st_size
+            continue
+        Path(f"{path}.gz").write_bytes(packed)
+        sent += len(packed)
+    return sent
 
 
 def static_imports(module: Path) -> set:
@@ -374,8 +408,8 @@ def write_service_worker(dist: Path) -> str:
     The hash names the cache, so any change to any file makes a new cache and
     the page's "Update ready" notice.  Returns the version.
     """
-    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*")
-                   if p.is_file() and p.relative_to(dist).as_posix() not in NOT_PRECACHED)
+    files = sorted(p.relative_to(dist).as_posix() for p in site_files(dist)
+                   if p.relative_to(dist).as_posix() not in NOT_PRECACHED)
     digest = hashlib.sha256()
     for name in files:
         digest.update(f"{name}\0{sha256_file(dist / name)}\n".encode())
@@ -400,6 +434,24 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def send_head(self):
+        """Send `<file>.gz` with Content-Encoding: gzip when the browser accepts it and the build made one."""
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?", 1)[0].endswith("/"):
+            path = path / "index.html"
+        packed = Path(f"{path}.gz")
+        if (path.is_dir() or not packed.is_file() or "gzip" not in self.headers.get("Accept-Encoding", "")
+                or packed.stat().st_mtime < path.stat().st_mtime):  # a file changed since the build: send it as it is
+            return super().send_head()
+        body = packed.open("rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(packed.stat().st_size))
+        self.end_headers()
+        return body
 
     def log_message(self, fmt: str, *args) -> None:
         if os.environ.get("PARLOUR_QUIET") != "1":

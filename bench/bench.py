@@ -133,6 +133,20 @@ def measure_cold(browser, url):
     return statistics.median(lobby), statistics.median(python), workers[len(workers) // 2]
 
 
+def measure_first_visit(browser, url):
+    """Bytes on the wire for a first visit until Python is ready (bodies as sent: gzipped where the
+    server has a precompressed copy), service worker blocked so only the page's own requests count."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    responses = []
+    page.on("response", responses.append)
+    page.goto(url)
+    ready_timings(page)
+    sent = sum(r.request.sizes()["responseBodySize"] for r in responses)
+    context.close()
+    return sent, len(responses)
+
+
 def measure_warm(browser, url):
     """A second visit with the service worker active (files from its cache)."""
     context = browser.new_context()
@@ -197,7 +211,7 @@ def measure_pyodide_engine(browser, url, game_id):
 
 
 def dist_sizes(dist: Path):
-    files = [p for p in dist.rglob("*") if p.is_file()]
+    files = build.site_files(dist)  # not the .gz copies the server sends in their place
     raw = sum(p.stat().st_size for p in files)
     packed = sum(len(gzip.compress(p.read_bytes(), 6, mtime=0)) for p in files)
     return raw, packed
@@ -279,6 +293,7 @@ def main():
         figures["load.lobby_interactive_ms"] = round(lobby)
         figures["load.python_ready_cold_ms"] = round(cold)
         figures["load.python_ready_warm_ms"] = round(measure_warm(browser, url))
+        figures["size.first_visit_transfer_bytes"], figures["size.first_visit_requests"] = measure_first_visit(browser, url)
         for game in games.all_games():
             if ONLY and game.id not in ONLY:
                 continue
