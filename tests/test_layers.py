@@ -64,9 +64,10 @@ JS_LAYERS: List[Layer] = [
     Layer("a game's renderer", who=["js/games/<game>/**"],
           may=["js/board/**", "js/games/<game>/**", "js/common/**"],
           must_not=["js/games/<other>/**", "js/games/index.js", "js/games/ids.js", *JS_GAME_PRIVATE]),
+    # each game's entry point, never its helpers; of the toolkit only the motion every board gets
     Layer("the renderers' registry", who=["js/games/index.js", "js/games/ids.js"],
-          may=["js/games/*/board.js", "js/games/ids.js"],  # each game's entry point, never its helpers
-          must_not=["js/common/**", "js/board/**", *JS_GAME_PRIVATE]),
+          may=["js/games/*/board.js", "js/games/ids.js", "js/board/motion.js"],
+          must_not=["js/common/**", *JS_GAME_PRIVATE]),
     # the toolkit's form (js/board/form.js) is HTML, drawn with the shared DOM helpers
     Layer("board toolkit", who=["js/board/**"], may=["js/board/**", "js/common/**"],
           must_not=["js/games/**", *JS_GAME_PRIVATE]),
@@ -391,13 +392,15 @@ CLEAN_PY = {
 CLEAN_JS = {
     "js/board/svg.js": "export const el = 1;\n",
     "js/board/piecepack.js": 'import { el } from "./svg.js";\n',
+    "js/board/motion.js": "export const withMotion = 1;\n",
     "js/common/dom.js": "export const h = 1;\n",
     "js/engine/bridge.js": "export class Engine {}\n",
     "js/engine/worker.js": 'import { loadPyodide } from "../../pyodide/pyodide.mjs";\n',
     "js/store/games-db.js": "export const db = 1;\n",
     "js/store/records.js": '/** @param {import("./games-db.js").SavedGame} saved */\nimport { db } from "./games-db.js";\n',
     "js/games/ids.js": "export const BOARD_IDS = [];\n",
-    "js/games/index.js": 'import { A } from "./alpha/board.js";\nexport { hasBoard } from "./ids.js";\n',
+    "js/games/index.js": 'import { A } from "./alpha/board.js";\nexport { hasBoard } from "./ids.js";\n'
+                         'import { withMotion } from "../board/motion.js";\n',
     "js/games/alpha/board.js": 'import {\n  el,\n} from "../../board/svg.js";\nimport { h } from "../../common/dom.js";\n'
                                'import { draw } from "./map.js";\n',
     "js/games/alpha/map.js": 'import { el } from "../../board/svg.js";\n',
@@ -450,7 +453,7 @@ def test_the_checker_finds_js_violations(tmp_path):
         "js/games/alpha/board.js": 'import { el } from "../../board/svg.js";\nimport { B } from "../beta/board.js";\n'
                                    'import { Engine } from "../../engine/bridge.js";\nimport "./gone.js";\n'
                                    'const net = () => import("../../net/link.js");\n',
-        "js/games/index.js": 'import { draw } from "./alpha/map.js";\n',
+        "js/games/index.js": 'import { draw } from "./alpha/map.js";\nimport { el } from "../board/svg.js";\n',
         "js/board/svg.js": 'export { h } from "../tables/network.js";\n',
         # the network layer reaching up into a table; a table into the lobby; the lobby into a renderer
         "js/net/link.js": 'import { h } from "../tables/network.js";\n',
@@ -467,6 +470,7 @@ def test_the_checker_finds_js_violations(tmp_path):
     assert "js/games/alpha/board.js:4: imports js/games/alpha/gone.js, which does not exist" in text
     assert "js/games/alpha/board.js:5 (a game's renderer) imports js/net/link.js: must not" in text
     assert "js/games/index.js:1 (the renderers' registry) imports js/games/alpha/map.js: may import only" in text
+    assert "js/games/index.js:2 (the renderers' registry) imports js/board/svg.js: may import only" in text
     assert "js/board/svg.js:1 (board toolkit) imports js/tables/network.js: must not" in text
     assert "js/net/link.js:1 (network: transport and protocol) imports js/tables/network.js: must not" in text
     assert "js/tables/network.js:1 (tables) imports js/ui/lobby.js: must not" in text
@@ -474,7 +478,7 @@ def test_the_checker_finds_js_violations(tmp_path):
            "must not" in text
     assert "js/store/records.js:3 (saved games and record files) imports js/engine/bridge.js: must not" in text
     assert "js/engine/bridge.js:1 (worker bridge) imports js/store/games-db.js: must not" in text
-    assert len(problems) == 11, text
+    assert len(problems) == 12, text
 
 
 def test_the_checker_finds_the_dom_in_the_network_layer(tmp_path):

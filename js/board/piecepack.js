@@ -17,6 +17,15 @@ export function rankName(rank) {
 }
 
 /**
+ * The name of a physical piece, for following it across redraws (`data-key`,
+ * js/board/changes.js): "tile:suns:4", "coin:moons:?" for one whose value is hidden.
+ * @param {string} kind @param {{suit: string, rank: number|null}} piece
+ */
+export function pieceKey(kind, piece) {
+  return `${kind}:${piece.suit}:${piece.rank ?? "?"}`;
+}
+
+/**
  * The suit's emblem in a box of the given radius around (0, 0).
  * @param {string} suit @param {number} r @param {string} [fill]
  */
@@ -68,7 +77,7 @@ function valueMark(rank, size, colour) {
  * A tile centred on (0, 0).
  * @param {{suit: string, rank: number|null}} piece
  * @param {number} size
- * @param {{faceDown?: boolean, extra?: string}} [opts]
+ * @param {{faceDown?: boolean, extra?: string, key?: string}} [opts]  key: the piece's data-key
  */
 export function tile(piece, size, opts = {}) {
   const half = size / 2;
@@ -90,7 +99,7 @@ export function tile(piece, size, opts = {}) {
     parts.push(el("g", { transform: `translate(${-half * 0.62} ${-half * 0.62})` }, [suitMark(piece.suit, size * 0.14)]));
     parts.push(valueMark(/** @type {number} */ (piece.rank), size, SUIT_COLOURS[piece.suit]));
   }
-  return el("g", { class: "piece tile", "aria-label": label }, parts);
+  return el("g", { class: "piece tile", "aria-label": label, "data-face": hidden ? "down" : "up", "data-key": opts.key }, parts);
 }
 
 /**
@@ -98,7 +107,7 @@ export function tile(piece, size, opts = {}) {
  * others do not (the coin lies face down on the table).
  * @param {{suit: string, rank: number|null}} piece
  * @param {number} r
- * @param {{private?: boolean, extra?: string}} [opts]
+ * @param {{private?: boolean, extra?: string, key?: string}} [opts]  key: the piece's data-key
  */
 export function coin(piece, r, opts = {}) {
   const hidden = piece.rank === null;
@@ -114,7 +123,7 @@ export function coin(piece, r, opts = {}) {
     }),
   ];
   parts.push(hidden ? suitMark(piece.suit, r * 0.62) : valueMark(/** @type {number} */ (piece.rank), r * 1.7, SUIT_COLOURS[piece.suit]));
-  return el("g", { class: "piece coin", "aria-label": label }, parts);
+  return el("g", { class: "piece coin", "aria-label": label, "data-face": hidden ? "down" : "up", "data-key": opts.key }, parts);
 }
 
 /** A pawn (a King, a castle) standing on (0, 0). */
@@ -139,7 +148,7 @@ export function die(suit, value, size, label = `die showing ${value}`) {
   const half = size / 2;
   const pips = (PIPS[value] || []).map(([x, y]) =>
     el("circle", { cx: x * size * 0.26, cy: y * size * 0.26, r: size * 0.09, fill: SUIT_COLOURS[suit] }));
-  return el("g", { class: "piece die", "aria-label": label }, [
+  return el("g", { class: "piece die", "aria-label": label, "data-face": String(value) }, [
     title(label),
     el("rect", { x: -half, y: -half, width: size, height: size, rx: size * 0.18, fill: "#fffdf6", stroke: SUIT_COLOURS[suit], "stroke-width": size * 0.06 }),
     ...pips,

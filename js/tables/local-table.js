@@ -13,6 +13,7 @@ import { fillNames, h, seatName, sleep, toast } from "../common/dom.js";
 import { rulesButton } from "../common/rules.js";
 import { openModal } from "../common/modal.js";
 import { MoveLog } from "./move-log.js";
+import { LookBack } from "./look-back.js";
 import { endingParagraph, resultHeadline } from "./result-text.js";
 import { DEFAULT_BOT_LEVEL } from "../net/ledger.js";
 import { newGameId, saveGame } from "../store/games-db.js";
@@ -35,6 +36,11 @@ export class LocalTable {
     this.humans = setup.seats.flatMap((s, i) => (s.kind === "human" ? [i] : []));
     /** @type {number|null} the seat whose view is on screen (null: spectator) */
     this.shown = this.humans.length ? this.humans[0] : null;
+    /**
+     * With two or more people on this device, whether someone has been through the privacy screen yet:
+     * until then (a new or resumed game) nobody's hidden pieces are drawn, whoever holds the device.
+     */
+    this.screened = false;
     this.version = 0;
     this.table = "";
     this.busy = false;
@@ -44,6 +50,10 @@ export class LocalTable {
     this.saveWarned = false;
     /** @type {Promise<void>} the last save in flight */
     this.saving = Promise.resolve();
+    /** @type {any} the last board drawn for a person to move (the way back from looking back) */
+    this.liveSnap = null;
+    /** Whether the next drawing shows a move taken back (nothing to mark as the last move). */
+    this.quiet = false;
     this.buildDom();
     this.setPhase("busy");
     const Board = boardFor(setup.game.id);
@@ -80,9 +90,19 @@ export class LocalTable {
     };
     this.els = els;
     this.moveLog = new MoveLog(els.log, this.names);
+    this.lookBack = new LookBack({
+      names: this.names,
+      fetch: (steps) => this.engine.call("view_back", { table: this.table, seat: this.shown, steps, previous: true }),
+      showPast: (reply) => this.showPast(reply),
+      showLive: (reply) => this.showLive(reply),
+    });
+    this.root.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && this.lookBack.looking) this.lookBack.backToGame();
+    });
     this.root.replaceChildren(
       h("div", { class: "table-bar" }, [
         els.title, els.status,
+        this.lookBack.els.control,
         els.undo,
         els.hint,
         rulesButton(this.setup.game.id),
@@ -91,6 +111,7 @@ export class LocalTable {
         h("button", { type: "button", class: "leave", title: "Your game is saved: resume it from the lobby",
           onclick: () => this.leave() }, ["Leave game"]),
       ]),
+      this.lookBack.els.banner,
       h("div", { class: "table-main" }, [
         els.board,
         h("aside", {}, [els.side, h("h3", {}, ["Moves"]), els.log]),
@@ -102,14 +123,19 @@ export class LocalTable {
   /**
    * Say on the table's root what it is waiting for, so people (via CSS) and
    * tests can tell a settled board from one about to be redrawn.
-   * @param {"busy"|"move"|"privacy"|"over"|"stalled"} phase
+   * "review": a past position is on the board (js/tables/look-back.js), which takes no clicks.
+   * @param {"busy"|"move"|"review"|"privacy"|"over"|"stalled"} phase
    */
   setPhase(phase) {
     this.root.dataset.phase = phase;
     if (this.els) {
       this.els.hint.hidden = phase !== "move";
       if (phase !== "move") this.els.undo.hidden = true;
+      // an unfinished game's record holds every hidden value: with several people here, only at the end
+      const exporter = /** @type {HTMLElement|null} */ (this.root.querySelector(".table-bar .export"));
+      if (exporter) exporter.hidden = this.humans.length > 1 && phase !== "over";
     }
+    if (this.lookBack && phase !== "move" && phase !== "review") this.lookBack.hide();
   }
 
   /**
@@ -220,7 +246,7 @@ export class LocalTable {
         }
         const bot = probe.to_move.find((s) => this.setup.seats[s].kind === "bot");
         if (bot !== undefined) {
-          await this.show(this.shown, false, bot, probe.snapshot);
+          await this.show(this.humans.length > 1 && !this.screened ? null : this.shown, false, bot, probe.snapshot);
           await sleep(this.settings.botDelay ?? 600);
           if (this.closed) return;
           const thinking = h("span", { class: "thinking", role: "status" }, [` · ${this.names[bot]} is thinking…`]);
@@ -232,18 +258,20 @@ export class LocalTable {
           continue;
         }
         const person = probe.to_move[0];
-        if (this.humans.length > 1 && this.shown !== person) {
-          const previous = this.shown;
+        if (this.humans.length > 1 && (this.shown !== person || !this.screened)) {
+          const previous = this.screened ? this.shown : null;
           if (await this.privacyScreen(person, previous) === "undo" && previous !== null) {
             status = await this.takeBack(previous, previous);  // the device stays with the person who moved
             continue;
           }
+          this.screened = true;
         }
         this.shown = person;
         await this.show(person, true, person, probe.snapshot);
         await this.saving;
         this.setPhase("move");
         this.offerUndo(person);
+        if (this.saved) this.lookBack.offer(this.saved.actions, person);
         return;
       }
     } catch (err) {
@@ -272,15 +300,53 @@ export class LocalTable {
       ? prefetched
       : await this.engine.call("view", { table: this.table, seat, legal: active });
     this.version = snap.version;
+    this.lookBack.live(); // the live board is back: a past position never outlives a new drawing
+    if (active) this.liveSnap = { ...snap, seat };
+    const quiet = this.quiet;
+    this.quiet = false;
     this.board.update({
       view: snap.view, legal: active ? snap.legal : [], forms: active ? snap.forms ?? [] : [], viewer: seat, active,
+      ...(quiet ? { motion: { mark: false } } : {}),
     });
     if (this.clickedAt !== undefined) this.timeMove(this.clickedAt);
     this.clickedAt = undefined;
     const who = mover === undefined ? "" : ` · ${mover === seat && active ? "your move" : `${this.names[mover]} to move`}`;
     this.els.status.textContent = fillNames(this.board.statusText(snap.view), this.names) + who;
     this.els.side.replaceChildren(this.board.sidePanel(snap.view));
-    this.moveLog.show(snap.view.log || []);
+    this.moveLog.show(snap.view.log || [], { lastMove: this.board.lastMoveBy, extend: !this.board.lastMoveDrawn });
+  }
+
+  /**
+   * A past position on the board (stepping back through the last moves): the
+   * view one move earlier drawn quietly, then this one, so its move is seen being
+   * made and is marked.  No clicks; the status and side panel are of that moment.
+   * @param {{view: any, previous: any, version: number}} reply the facade's view_back
+   * @returns {boolean} false when the table has moved on (nothing is drawn)
+   */
+  showPast(reply) {
+    const seat = this.shown;
+    if (this.closed || reply.version !== this.version || this.busy) return false;
+    const quietly = { legal: [], forms: [], viewer: seat, active: false };
+    if (reply.previous) this.board.update({ ...quietly, view: reply.previous, motion: { animate: false, mark: false } });
+    this.board.update({ ...quietly, view: reply.view, motion: { mark: true } });
+    this.els.status.textContent = `Looking back · ${fillNames(this.board.statusText(reply.view), this.names)}`;
+    this.els.side.replaceChildren(this.board.sidePanel(reply.view));
+    this.moveLog.markLines([reply.previous?.log?.length ?? 0, reply.view.log?.length ?? 0]); // the lines of the move shown
+    this.setPhase("review");
+    return true;
+  }
+
+  /** Back from looking back: the live board, its last move seen being made again. @param {{previous: any, version: number}} reply */
+  async showLive(reply) {
+    const seat = this.shown;
+    const live = this.liveSnap;
+    if (this.closed || this.busy || seat === null || !live || live.seat !== seat || live.version !== this.version) return;
+    if (reply.previous && reply.version === this.version) {
+      this.board.update({ view: reply.previous, legal: [], forms: [], viewer: seat, active: false, motion: { animate: false, mark: false } });
+    }
+    await this.show(seat, true, seat, live);
+    this.setPhase("move");
+    this.offerUndo(seat);
   }
 
   /** Note how long a click took to show its new board (at the next frame), for the benchmark. @param {number} since */
@@ -340,6 +406,7 @@ export class LocalTable {
    */
   async takeBack(seat, viewer) {
     const reply = await this.engine.call("undo", { table: this.table, seat, version: this.version, view: viewer });
+    this.quiet = true; // the board shows the move going back: nobody's last move to mark
     if (this.saved) {
       this.saved.actions.pop();
       this.saved.updated = Date.now();

@@ -64,7 +64,7 @@ export class NetTableView {
     });
     this.els.status.textContent = fillNames(this.board.statusText(s.view), this.names) + (s.suffix ?? "");
     this.els.side.replaceChildren(this.board.sidePanel(s.view));
-    this.moveLog.show(s.view.log || []);
+    this.moveLog.show(s.view.log || [], { lastMove: this.board.lastMoveBy, extend: !this.board.lastMoveDrawn });
   }
 
   /** A message above the board (waiting for players); empty hides it. @param {string} text */

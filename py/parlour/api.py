@@ -32,8 +32,9 @@ MAX_REQUEST_BYTES = records.MAX_RECORD_BYTES + 1_000
 MAX_NESTING = 64
 #: Longest error message sent back: messages may quote what was sent.
 MAX_ERROR_CHARS = 1_000
-#: states kept per table for taking moves back (older ones are replayed from the start)
-UNDO_DEPTH = 8
+#: States kept per table, the last ones before each move: for taking a move back and for
+#: stepping back through the last moves (older ones are replayed from the start).
+KEPT_STATES = 32
 
 _tables: Dict[str, dict] = {}
 _counter = [0]
@@ -193,12 +194,17 @@ def op_new(message: dict) -> dict:
     state = game.setup(players, seed, options)
     table = {"game": game, "players": players, "seed": seed, "options": state["options"],
              "state": state, "actions": []}
+    kept: list = []
     for step, entry in enumerate(saved):
         try:
-            table["state"] = game.apply(table["state"], entry.get("seat"), entry.get("action"))
+            after = game.apply(table["state"], entry.get("seat"), entry.get("action"))
         except ParlourError as exc:
             raise BadRequest(f"Saved action {step + 1} does not replay: {exc}") from None
+        kept.append(table["state"])
+        del kept[:-KEPT_STATES]
+        table["state"] = after
         table["actions"].append({"seat": entry["seat"], "action": entry["action"]})
+    table["before"] = kept
     return {"table": _open(table), "version": len(table["actions"]), "options": state["options"]}
 
 
@@ -239,23 +245,35 @@ def op_act(message: dict) -> dict:
     table["actions"].append({"seat": seat, "action": action})
     kept = table.setdefault("before", [])
     kept.append(before)
-    del kept[:-UNDO_DEPTH]
+    del kept[:-KEPT_STATES]
     reply = _status(table)
     if with_view:
         reply["snapshot"] = dict(_snapshot(table, viewer), seat=viewer)
     return reply
 
 
-def _previous_state(table: dict) -> dict:
-    """The state before the table's last move: kept, or replayed from the start when older than UNDO_DEPTH."""
-    kept = table.get("before")
-    if kept:
-        return kept[-1]
+def _state_at(table: dict, step: int) -> dict:
+    """The state after the table's first `step` actions: the current one, a kept one (the last
+    KEPT_STATES, or a record's history), or replayed from the seed (the engine is deterministic)."""
+    history = table.get("history")
+    if history is not None:
+        return history[step]
+    played = len(table["actions"])
+    if step == played:
+        return table["state"]
+    kept = table.get("before") or []
+    if played - step <= len(kept):
+        return kept[step - played]
     game = table["game"]
     state = game.setup(table["players"], table["seed"], table["options"])
-    for entry in table["actions"][:-1]:
+    for entry in table["actions"][:step]:
         state = game.apply(state, entry["seat"], entry["action"])
     return state
+
+
+def _previous_state(table: dict) -> dict:
+    """The state before the table's last move (kept, or replayed from the start)."""
+    return _state_at(table, len(table["actions"]) - 1)
 
 
 def _undo_refusal(table: dict, seat: int) -> Optional[str]:
@@ -381,6 +399,32 @@ def op_view_at(message: dict) -> dict:
                 last=table["actions"][step - 1] if step else None)
 
 
+def op_view_back(message: dict) -> dict:
+    """A seat's view `steps` moves before now, for stepping back through the last moves at a table.
+
+    Looking back is never playing: no legal moves, nothing changes.  `mover` is
+    the seat whose move led to that position (None at the start), never the move
+    itself: an action may hold what the seat was not shown (a coin's value).
+    With `previous`, also the view one move earlier, so the board can show that
+    move being made.  Views are the seat's own, so nothing leaks that the seat
+    did not see at the time.
+    """
+    table = _table(message)
+    seat = _seat(message, table, spectator_ok=True)
+    steps = _field(message, "steps", (int,))
+    played = len(table["actions"])
+    if not 0 <= steps <= played:
+        raise BadRequest(f"Cannot step back {_show(steps)} moves: the table has {played}.")
+    previous = _field(message, "previous", (bool,), optional=True)
+    game, step = table["game"], played - steps
+    state = _state_at(table, step)
+    reply = {"steps": steps, "step": step, "version": played, "view": game.view(state, seat),
+             "mover": table["actions"][step - 1]["seat"] if step else None}
+    if previous:
+        reply["previous"] = game.view(_state_at(table, step - 1), seat) if step else None
+    return reply
+
+
 def op_simulate(message: dict) -> dict:
     """Random games for the benchmark: how fast this Python plays a game (or searches, with `search`)."""
     from .simulate import games_per_second
@@ -408,7 +452,7 @@ OPS: Dict[str, Callable[[dict], dict]] = {
     "games": op_games, "new": op_new, "view": op_view, "act": op_act, "bot": op_bot,
     "record": op_record, "state_hash": op_state_hash, "close": op_close,
     "open_record": op_open_record, "view_at": op_view_at, "simulate": op_simulate,
-    "status": op_status, "can_undo": op_can_undo, "undo": op_undo,
+    "status": op_status, "can_undo": op_can_undo, "undo": op_undo, "view_back": op_view_back,
 }
 
 

@@ -100,6 +100,8 @@ def test_person_plays_whole_three_player_game_against_two_bots(page, site_url, a
 
 def test_pass_and_play_keeps_each_persons_investments_secret(page, site_url, artifacts):
     start_game(page, site_url, "kings-cottage", ["human", "human"], query="botDelay=0&seed=4")
+    assert wait_settled(page) == "privacy"  # nobody's stakes form shows before the first person says who they are
+    page.click("#reveal")
     assert wait_settled(page) == "move"
     assert "not chosen" in page.locator("#kc-mine").inner_text()
     invest(page, STAKES_ALEX)

@@ -13,9 +13,19 @@ SAVED_ACTIONS = """() => new Promise((resolve, reject) => {
 })"""
 
 
+#: The board's first SVG without what only follows the moves as they happen (the last move's marks):
+#: a resumed game draws its position afresh.
+STILL_BOARD = """() => {
+  const svg = document.querySelector('#board svg').cloneNode(true);
+  svg.querySelectorAll('.last-move').forEach((e) => { e.classList.remove('last-move'); if (!e.classList.length) e.removeAttribute('class'); });
+  return svg.innerHTML;
+}"""
+
+
 def board_snapshot(page):
+    page.wait_for_function("!document.querySelector('#board[data-animating]')")  # moves shown landed
     return {"status": page.locator(".status").inner_text(), "log": page.locator(".log").inner_text(),
-            "board": page.locator("#board svg").first.inner_html()}
+            "board": page.evaluate(STILL_BOARD)}
 
 
 def test_resume_after_the_tab_is_killed_mid_game(browser, site_url):

@@ -72,6 +72,9 @@ def test_undo_on_the_privacy_screen_before_passing_the_device(browser, site_url,
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     start_game(page, site_url, "kings-progress", ["human", "human"], query="botDelay=0&seed=7")
+    assert wait_settled(page) == "privacy"  # two people here: the first turn starts behind the screen too
+    assert page.locator("#privacy-undo").count() == 0  # nothing to take back yet
+    page.click("#reveal")
     assert wait_settled(page) == "move"
     status = page.locator(".status").inner_text()
     choices = page.locator("#board [data-piece].legal, #board [data-target].legal").count()

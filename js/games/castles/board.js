@@ -10,12 +10,15 @@
  * given (a piece, then a place); it never decides what is legal.
  */
 import { at, el, svgRoot, title } from "../../board/svg.js";
-import { coin, pawn, rankName, SUIT_COLOURS, SUIT_NAMES, SUITS, tile } from "../../board/piecepack.js";
+import { coin, pawn, pieceKey, rankName, SUIT_COLOURS, SUIT_NAMES, SUITS, tile } from "../../board/piecepack.js";
 import { MoveChooser } from "../../board/chooser.js";
 import { h } from "../../common/dom.js";
 import { boundsOf, drawMap, frame } from "./map.js";
 import { count, plain, scoreLine, signed, squareWhere, tileName } from "./text.js";
 import { resultTables } from "./result.js";
+
+/** Below this board width (CSS px) the board is laid out for a phone: the pieces above the map. */
+const NARROW = 600;
 
 /** The piece an action moves (the chooser's key). */
 function pieceOf(action) {
@@ -72,7 +75,10 @@ export class CastlesBoard {
     this.fresh = false;
     /** @type {number|null|undefined} */
     this.lastViewer = undefined;
-    /** "beside": the pieces stand to the right of the map; "below": under it (for wide maps). */
+    /**
+     * "beside": the pieces stand to the right of the map; "below": under it (for wide maps);
+     * "phone": above it, small, so that a turn's two taps (a piece, then a place) need no scrolling.
+     */
     this.layout = "beside";
     this.chooser.listen(root);
     // redraw on resize: the layout (pieces beside or below the map) depends on the window's shape
@@ -92,6 +98,8 @@ export class CastlesBoard {
    * @param {number[]} box the map's view box
    */
   chooseLayout(box) {
+    const own = this.root.clientWidth;
+    if (own > 0 && own < NARROW) return "phone";
     const [, , w, hgt] = box;
     const width = this.root.clientWidth || Math.max(560, window.innerWidth - 400);
     const top = this.root.getBoundingClientRect().top;
@@ -142,24 +150,30 @@ export class CastlesBoard {
     // a ring of free squares frames the map while it can grow; a complete map needs only room for its tags
     const ring = !round && view.phase === "map" ? 1 : 0.3;
     this.layout = this.chooseLayout(frame(round ? boundsOf(round.map.tiles) : view.bounds, ring));
+    const phone = this.layout === "phone";
     if (round) {
       map = drawMap(round.map, {
-        bounds: boundsOf(round.map.tiles), ring, names: this.names, viewer, secret: false, lines: round.lines,
+        bounds: boundsOf(round.map.tiles), ring, names: this.names, viewer, secret: false, lines: round.lines, phone,
         label: `The map of round ${round.round}, as scored`,
       });
       side = this.drawReview(view);
     } else {
       const places = this.chooser.moves.filter((m) => m.action.type === "place").map((m) => m.action);
       map = drawMap(view.map, {
-        bounds: view.bounds, ring, names: this.names, viewer, secret: view.phase !== "over", places, held: view.held,
+        bounds: view.bounds, ring, names: this.names, viewer, secret: view.phase !== "over", places, held: view.held, phone,
         label: `The map of round ${view.round}`,
       });
       side = this.drawHand(view, viewer);
     }
+    // on a phone the map pans sideways in a frame of its own when it is too wide; a redraw keeps it where it was
+    const panned = this.root.querySelector(".castles-map-frame")?.scrollLeft;
+    const shown = phone ? h("div", { class: "castles-map-frame" }, [map]) : map;
     this.root.replaceChildren(h("div", { class: "castles" }, [
       h("p", { class: "prompt", id: "prompt" }, [this.promptText(view, viewer, active, round)]),
-      h("div", { class: `castles-row ${this.layout}` }, [map, side]),
+      h("div", { class: `castles-row ${this.layout}` }, phone && !round ? [side, shown] : [shown, side]),
     ]));
+    const mapFrame = this.root.querySelector(".castles-map-frame");
+    if (mapFrame && mapFrame.scrollWidth > mapFrame.clientWidth) mapFrame.scrollLeft = panned ?? (mapFrame.scrollWidth - mapFrame.clientWidth) / 2;
     this.chooser.mark(this.root);
     // the way back to play is the one thing to click while a scored round is on show
     if (round && view.phase !== "over") {
@@ -236,8 +250,10 @@ export class CastlesBoard {
     const wrap = h("div", { class: "castles-hand" });
     if (viewer === null) return wrap;
     const part = (heading, body, extra = "") => h("section", { class: `hand-part ${extra}` }, [h("h4", {}, [heading]), ...body]);
-    const box = (w, hgt, children, attrs = {}) => {
-      const svg = svgRoot(`${-w / 2} ${-hgt / 2} ${w} ${hgt}`, { width: w, height: hgt, ...attrs });
+    const phone = this.layout === "phone";
+    // a phone draws the tiles smaller (still at least 50 px) so that the pieces fit above the map
+    const box = (w, hgt, children, attrs = {}, scale = 1) => {
+      const svg = svgRoot(`${-w / 2} ${-hgt / 2} ${w} ${hgt}`, { width: Math.round(w * scale), height: Math.round(hgt * scale), ...attrs });
       svg.append(...children);
       return svg;
     };
@@ -247,32 +263,35 @@ export class CastlesBoard {
         const whose = view.held.source === "proper"
           ? (view.held.owner === mover ? "proper tile" : `${this.names[view.held.owner]}'s proper tile`) : "drawn tile";
         const heading = mover === viewer ? `Your ${whose}` : `${this.names[mover]}'s ${whose}`;
-        wrap.append(part(heading, [box(110, 110, [at(0, 4, { "data-piece": "held" }, [tile(view.held, 92, { extra: "to be laid on the map" })])])], "held"));
+        wrap.append(part(heading, [box(110, 110, [at(0, 4, { "data-piece": "held" }, [tile(view.held, 92, { extra: "to be laid on the map", key: pieceKey("tile", view.held) })])], {}, phone ? 0.7 : 1)], "held"));
       }
       const terrain = view.options.terrain;
       const pile = terrain === "suit" ? view.piles[viewer] : view.piles[0];
       const name = terrain === "suit" ? "Your pile" : "Resource pile";
       wrap.append(part(`${name} · ${count(pile.count, "tile", "tiles")}`, [
-        box(110, 96, [at(-3, 4, { "data-piece": "pile" }, [pileStack(pile.count, `${name}: ${count(pile.count, "tile", "tiles")}, face down`, terrain === "suit" ? view.suits[viewer] : null)])]),
+        box(110, 96, [at(-3, 4, { "data-piece": "pile" }, [pileStack(pile.count, `${name}: ${count(pile.count, "tile", "tiles")}, face down`, terrain === "suit" ? view.suits[viewer] : null)])], {}, phone ? 0.75 : 1),
       ]));
       const proper = view.proper.map((p, k) => ({ p, k })).filter((x) => x.p);
       if (proper.length) {
         wrap.append(part("Proper tiles", [h("div", { class: "proper-row" }, proper.map(({ p, k }) => h("figure", { class: "proper" }, [
-          box(74, 74, [at(0, 0, { "data-piece": `proper:${k}` }, [tile(p, 62, { extra: k === viewer ? "your proper tile (only you see it)" : `${this.names[k]}'s proper tile` })])]),
+          box(74, 74, [at(0, 0, { "data-piece": `proper:${k}` }, [tile(p, 62, { extra: k === viewer ? "your proper tile (only you see it)" : `${this.names[k]}'s proper tile`, key: pieceKey("tile", p) })])], {}, phone ? 0.8 : 1),
           h("figcaption", {}, [k === viewer ? "yours" : this.names[k]]),
         ])))]));
       }
     }
     const castle = view.map.castles[viewer];
     if (view.phase === "castle" && !castle) {
-      wrap.append(part("Your castle", [box(80, 70, [at(0, 2, { "data-piece": "pawn" }, [pawn(view.suits[viewer], 52, "Your castle: build it on a tile of your suit")])])]));
+      wrap.append(part("Your castle", [box(80, 70, [at(0, 2, { "data-piece": "pawn", "data-key": `castle:${viewer}` }, [
+        phone ? el("rect", { class: "hit", x: -30, y: -30, width: 60, height: 60, fill: "transparent" }) : null, // the pawn alone is narrow
+        pawn(view.suits[viewer], 52, "Your castle: build it on a tile of your suit")])])]));
     }
     const coins = view.coins[viewer];
     if (view.phase !== "over") {
-      const cols = Math.min(this.layout === "below" ? 6 : 3, Math.max(coins.length, 1));
+      const cols = Math.min(this.layout === "beside" ? 3 : 6, Math.max(coins.length, 1));
       const rows = Math.max(1, Math.ceil(coins.length / cols));
-      const svg = box(cols * 56 + 6, rows * 56, coins.map((c, i) => at(((i % cols) - (cols - 1) / 2) * 56, (Math.floor(i / cols) - (rows - 1) / 2) * 56,
-        { "data-piece": `coin:${c.rank}` }, [coin(c, 22, { private: c.rank !== null, extra: "your army, still in hand" })])));
+      const step = phone ? 52 : 56; // six in a row on the narrowest phones too
+      const svg = box(cols * step + 6, rows * step, coins.map((c, i) => at(((i % cols) - (cols - 1) / 2) * step, (Math.floor(i / cols) - (rows - 1) / 2) * step,
+        { "data-piece": `coin:${c.rank}` }, [coin(c, 22, { private: c.rank !== null, extra: "your army, still in hand", key: pieceKey("coin", c) })])));
       wrap.append(part(`Your armies · ${coins.length} in hand`, coins.length ? [svg] : [h("p", { class: "hint" }, ["All deployed."])]));
     }
     return wrap;
@@ -366,6 +385,7 @@ export class CastlesBoard {
   /** Gold per round and in all, then every round's terms seat by seat. */
   resultDetail(result) {
     const finished = this.state?.view?.finished || [];
-    return resultTables(result, this.names, finished.length === result.detail.rounds.length ? finished : []);
+    const width = this.root.clientWidth;
+    return resultTables(result, this.names, finished.length === result.detail.rounds.length ? finished : [], width > 0 && width < NARROW);
   }
 }

@@ -7,7 +7,7 @@
  * downwards, as in the engine.
  */
 import { at, el, svgRoot, title } from "../../board/svg.js";
-import { coin, pawn, SUIT_COLOURS, SUITS, tile } from "../../board/piecepack.js";
+import { coin, pawn, pieceKey, SUIT_COLOURS, SUITS, tile } from "../../board/piecepack.js";
 import { count, signed, termTitle, tileName } from "./text.js";
 
 /** Distance between the centres of neighbouring squares. */
@@ -19,6 +19,16 @@ const COIN_STEP = 22;
 const COIN_Y = 32;
 /** The view box is never smaller than this many squares each way, so a young map is not huge. */
 const MIN_SQUARES = 5;
+/**
+ * On a phone a square is never drawn smaller than this (CSS px), its whole pitch a target:
+ * a map too wide for the screen at that size pans sideways in its frame instead.
+ */
+const MIN_SQUARE_PX = 42;
+
+/** A transparent square as wide as the pitch, so that a phone's targets side by side just touch. */
+function hit() {
+  return el("rect", { class: "hit", x: -PITCH / 2, y: -PITCH / 2, width: PITCH, height: PITCH, fill: "transparent" });
+}
 
 /**
  * The view box, as [x, y, width, height]: the map's bounds plus `ring` squares
@@ -53,16 +63,18 @@ export function boundsOf(tiles) {
  * @param {{tiles: any[], castles: any[], armies: any[]}} map
  * @param {{
  *   bounds: any, names: string[], viewer: number|null, secret: boolean,
- *   places?: {x: number, y: number}[], held?: any, lines?: any[]|null, label?: string, ring?: number
+ *   places?: {x: number, y: number}[], held?: any, lines?: any[]|null, label?: string, ring?: number, phone?: boolean
  * }} opts  secret: armies still lie face down (the viewer's own are marked as known only to them);
  *   places: free squares the viewer may lay a tile on; lines: score lines of a finished round;
- *   ring: free squares framed round the map (1 while it can grow; less once it is complete)
+ *   ring: free squares framed round the map (1 while it can grow; less once it is complete);
+ *   phone: every square a target as wide as its pitch, and never less than MIN_SQUARE_PX
  */
 export function drawMap(map, opts) {
   const [vx, vy, vw, vh] = frame(opts.bounds, opts.ring ?? 1);
   const svg = svgRoot(`${vx} ${vy} ${vw} ${vh}`, {
-    class: `castles-map${opts.lines ? " scored" : ""}`, role: opts.lines ? "img" : "group", "aria-label": opts.label || "The map",
-    style: `aspect-ratio: ${Math.round(vw)} / ${Math.round(vh)}`, // as tall as the map needs, up to the CSS limit
+    class: `castles-map${opts.lines ? " scored" : ""}`, "data-frame": "castles-map", role: opts.lines ? "img" : "group", "aria-label": opts.label || "The map",
+    // as tall as the map needs, up to the CSS limit
+    style: `aspect-ratio: ${Math.round(vw)} / ${Math.round(vh)}${opts.phone ? `; min-width: ${Math.ceil((vw / PITCH) * MIN_SQUARE_PX)}px` : ""}`,
   });
   const castleAt = new Map();
   map.castles.forEach((c, seat) => { if (c) castleAt.set(`${c.x},${c.y}`, seat); });
@@ -80,6 +92,7 @@ export function drawMap(map, opts) {
     const label = opts.held ? `Lay ${tileName(opts.held)} here` : "Lay the tile here";
     svg.append(at(place.x * PITCH, place.y * PITCH, { "data-target": `place:${place.x}:${place.y}`, class: "free-place" }, [
       title(label),
+      opts.phone ? hit() : null,
       el("rect", { class: "place", x: -TILE / 2, y: -TILE / 2, width: TILE, height: TILE, rx: 10 }),
       el("text", { class: "place-plus", "text-anchor": "middle", "dominant-baseline": "central" }, ["+"]),
       opts.held ? el("g", { class: "ghost" }, [tile(opts.held, TILE)]) : null,
@@ -102,8 +115,9 @@ function drawSquare(t, owner, armies, opts) {
   if (owner !== undefined) notes.push(`${names[owner]}'s castle`);
   notes.push(armies.length ? `${count(armies.length, "army", "armies")} (at most 4)` : "no armies");
   const parts = [
+    opts.phone ? hit() : null,
     el("rect", { class: "hilite", x: -TILE / 2 - 5, y: -TILE / 2 - 5, width: TILE + 10, height: TILE + 10, rx: 14 }),
-    tile(t, TILE, { extra: notes.join(", ") }),
+    tile(t, TILE, { extra: notes.join(", "), key: pieceKey("tile", t) }),
   ];
   if (owner !== undefined) {
     const colour = SUIT_COLOURS[SUITS[owner]];
@@ -111,7 +125,7 @@ function drawSquare(t, owner, armies, opts) {
       class: "castle-ring", x: -TILE / 2 + 2.5, y: -TILE / 2 + 2.5, width: TILE - 5, height: TILE - 5, rx: 8,
       fill: "none", stroke: colour, "stroke-width": 5,
     }));
-    parts.push(at(33, -28, { class: "castle" }, [pawn(SUITS[owner], 36, `${names[owner]}'s castle`)]));
+    parts.push(at(33, -28, { class: "castle", "data-key": `castle:${owner}` }, [pawn(SUITS[owner], 36, `${names[owner]}'s castle`)]));
   }
   const x0 = -((armies.length - 1) * COIN_STEP) / 2;
   armies.forEach((army, i) => {
@@ -119,7 +133,8 @@ function drawSquare(t, owner, armies, opts) {
     const who = mine ? "your army" : `${names[army.seat]}'s army`;
     const face = { suit: army.suit, rank: army.rank };
     parts.push(at(x0 + i * COIN_STEP, COIN_Y, { class: "army" }, [
-      coin(face, COIN_R, { private: opts.secret && mine && army.rank !== null, extra: who }),
+      // the viewer's own armies are known coins (they come from the hand); others' are told apart by place only
+      coin(face, COIN_R, { private: opts.secret && mine && army.rank !== null, extra: who, key: mine ? pieceKey("coin", face) : `army:${army.seat}` }),
     ]));
   });
   return at(t.x * PITCH, t.y * PITCH, { "data-target": `tile:${t.x}:${t.y}`, class: "square" }, parts);

@@ -7,20 +7,32 @@
  *
  * It draws the view it is given and turns clicks into the legal actions it is
  * given (a piece, then a place); it never decides what is legal.  Drawing
- * lives beside it in cottage.js, tray.js, pieces.js and invest.js.
+ * lives beside it in cottage.js, tray.js, pieces.js and invest.js.  A narrow
+ * screen (a phone) gets the supplies in two rows, the cottage as two floor
+ * plans (floors.js) and buttons for what is too small to tap there (picks.js).
  */
 import { at, svgRoot } from "../../board/svg.js";
 import { SUIT_COLOURS } from "../../board/piecepack.js";
 import { h } from "../../common/dom.js";
 import { MoveChooser } from "../../board/chooser.js";
 import { drawCottage } from "./cottage.js";
+import { drawFloors } from "./floors.js";
+import { pieceButtons, stairsButtons } from "./picks.js";
 import { drawTray } from "./tray.js";
 import { investForm, signed } from "./invest.js";
 import { furnishing, houseName, pieceName } from "./pieces.js";
 
-/** Which piece an action moves (null: the action is a single click on a place). */
-function pieceOf(a) {
+/** Below this board width (CSS px) the board is drawn for a phone. */
+const NARROW = 600;
+
+/**
+ * Which piece an action moves (null: the action is a single click on a place).
+ * On a phone, raising a room is two taps: the spot, then where its stairs lead.
+ * @param {any} a @param {boolean} [narrow]
+ */
+function pieceOf(a, narrow = false) {
   switch (a.type) {
+    case "place_tile": return narrow && a.story === 2 ? `spot:${a.x}:${a.y}` : null;
     case "move_coin": case "swap": return `coin:${a.coin}`;
     case "move_king": case "place_king": return "king";
     case "place_coin": return `side:${a.up}`;
@@ -58,14 +70,28 @@ export class KingsCottageBoard {
     this.draft = /** @type {Record<string, number>} */ ({});
     /** @type {number|null|undefined} */
     this.draftSeat = undefined;
+    /** Whether the board is drawn for a phone (see NARROW). */
+    this.narrow = false;
     this.chooser.listen(root);
+    const onResize = () => {
+      if (!this.root.isConnected) window.removeEventListener("resize", onResize); // the table has gone
+      else if (this.state && this.isNarrow() !== this.narrow) this.update(this.state);
+    };
+    window.addEventListener("resize", onResize);
+  }
+
+  /** Whether the board is too narrow for the one-piece cottage and the long supplies strip. */
+  isNarrow() {
+    const width = this.root.clientWidth;
+    return width > 0 && width < NARROW;
   }
 
   /** @param {{view: any, legal: any[], viewer: number|null, active: boolean}} state */
   update(state) {
     this.state = state;
+    this.narrow = this.isNarrow();
     if (this.draftSeat !== state.viewer || state.view.phase !== "invest") this.resetDraft(state.viewer, state.view);
-    this.chooser.offer(state.legal.filter((a) => a.type !== "invest"), pieceOf, targetOf);
+    this.chooser.offer(state.legal.filter((a) => a.type !== "invest"), (a) => pieceOf(a, this.narrow), targetOf);
     this.redraw();
   }
 
@@ -90,7 +116,7 @@ export class KingsCottageBoard {
   clear() {
     this.state = null;
     this.resetDraft(undefined, null);
-    this.chooser.offer([], pieceOf, targetOf);
+    this.chooser.offer([], (a) => pieceOf(a, this.narrow), targetOf);
     this.root.replaceChildren();
   }
 
@@ -100,9 +126,12 @@ export class KingsCottageBoard {
     const parts = [h("p", { class: "prompt kc-prompt", id: "prompt" }, [this.prompt(view, viewer, active)])];
     const invests = legal.filter((a) => a.type === "invest");
     if (active && invests.length) parts.push(investForm(view.houses_order, this.draft, invests, (a) => this.onAction(a)));
-    parts.push(drawTray(view, viewer, this.names));
-    parts.push(drawCottage(view, active ? legal : []));
-    this.root.replaceChildren(h("div", { class: "kc-board", "data-phase": view.phase }, parts));
+    parts.push(drawTray(view, viewer, this.names, this.narrow));
+    if (this.narrow) parts.push(...this.phoneCottage(view, active ? legal : []));
+    else parts.push(drawCottage(view, active ? legal : []));
+    const panned = this.planScroll();
+    this.root.replaceChildren(h("div", { class: `kc-board${this.narrow ? " kc-narrow" : ""}`, "data-phase": view.phase }, parts));
+    this.restorePlanScroll(panned);
     // Pieces inside a room that is a legal destination let the click through to the room
     // (marked before the chooser names its buttons, so that they are no tab stops either).
     const rooms = this.chooser.targets();
@@ -111,10 +140,50 @@ export class KingsCottageBoard {
       if (room && rooms.has(room) && node.getAttribute("data-piece") !== this.chooser.selected) node.classList.add("kc-through");
     });
     this.chooser.mark(this.root);
+    // on a phone the chosen piece is picked from a button; its drawing in the cottage lifts too
+    this.root.querySelectorAll("[data-shows]").forEach((node) => node.classList.toggle("selected", node.getAttribute("data-shows") === this.chooser.selected));
   }
 
-  /** What the viewer should do now, in one line. */
+  /** How far each floor plan too wide for a phone is panned, so a redraw keeps it. @returns {Map<string, number>} */
+  planScroll() {
+    const at = new Map();
+    this.root.querySelectorAll(".kc-plan-frame").forEach((frame) => at.set(/** @type {HTMLElement} */ (frame).dataset.plan ?? "", frame.scrollLeft));
+    return at;
+  }
+
+  /** Pan each plan back to where it was, or a plan newly too wide to its middle. @param {Map<string, number>} at */
+  restorePlanScroll(at) {
+    this.root.querySelectorAll(".kc-plan-frame").forEach((node) => {
+      const frame = /** @type {HTMLElement} */ (node);
+      const spare = frame.scrollWidth - frame.clientWidth;
+      if (spare > 0) frame.scrollLeft = at.get(frame.dataset.plan ?? "") ?? spare / 2;
+    });
+  }
+
+  /**
+   * The cottage on a phone: the pieces that may move as buttons, the ground
+   * floor, the upper floor (when there is one) and the stairs of a room being raised.
+   * @param {any} view @param {any[]} legal
+   */
+  phoneCottage(view, legal) {
+    const { ground, upper } = drawFloors(view, legal, this.chooser.selected);
+    const frame = (svg, name) => h("div", { class: "kc-plan-frame", "data-plan": name }, [svg]);
+    const parts = [pieceButtons(view, this.chooser.pieces())];
+    if (upper) parts.push(h("h4", { class: "kc-plan-title" }, ["Ground floor"]));
+    parts.push(frame(ground, "ground"));
+    if (upper) parts.push(h("h4", { class: "kc-plan-title" }, ["Upper floor"]), frame(upper, "upper"));
+    parts.push(stairsButtons(view, legal, this.chooser.selected));
+    return parts.filter(Boolean);
+  }
+
+  /** What the viewer should do now, in one line (on a phone, in the words of a phone). */
   prompt(view, viewer, active) {
+    const text = this.promptText(view, viewer, active);
+    return this.narrow ? text.replace(/\bclick/g, "tap").replace(/\bClick/g, "Tap") : text;
+  }
+
+  /** @param {any} view @param {number|null} viewer @param {boolean} active */
+  promptText(view, viewer, active) {
     if (view.phase === "over") return "The game is over: see the result.";
     if (viewer === null) return "You are watching.";
     const selected = this.chooser.selected;
@@ -132,6 +201,11 @@ export class KingsCottageBoard {
       case "forced_tile": return "You rolled a null: click a tile pile to add a room.";
       case "place_tile": {
         const up = this.state?.legal.some((a) => a.type === "place_tile" && a.story === 2);
+        if (this.narrow) {
+          if (selected) return `Choose where the stairs lead down, under the upper floor (or tap the spot again, or a highlighted square).`;
+          return `Build ${pieceName(view.pending_tile)}: click a highlighted square of the ground floor`
+            + (up ? ", or a spot of the upper floor to raise it there." : ".");
+        }
         return `Build ${pieceName(view.pending_tile)}: click a highlighted square`
           + (up ? ", or a quarter of a raised second-story spot (its stairs lead down to the room under that quarter)." : ".");
       }
@@ -143,11 +217,11 @@ export class KingsCottageBoard {
       case "move":
         return selected
           ? "Now click a highlighted room to step into (or the piece again to put it back), or Stop."
-          : `${plural(view.points, "movement point")} left: click a furnishing or the King, then a highlighted room. Or click Stop.`;
+          : `${plural(view.points, "movement point")} left: click a ${this.narrow ? "piece above the cottage" : "furnishing or the King"}, then a highlighted room. Or click Stop.`;
       case "swap":
         return selected
           ? "Now click the coin of the King's collection to swap it with."
-          : "The room is full and the King is there: click one of its furnishings, then a coin of the King's collection.";
+          : `The room is full and the King is there: click one of its furnishings${this.narrow ? " (above the cottage)" : ""}, then a coin of the King's collection.`;
       default: return view.phase_title;
     }
   }

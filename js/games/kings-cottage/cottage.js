@@ -20,7 +20,7 @@ import {
 /** A square's side in SVG units. */
 export const CELL = 100;
 /** Half a second-story tile: it covers 38 of the 50 units from each corner of the squares below. */
-const UP = 38;
+export const UP = 38;
 const LOWER = { off: 28, r: 12, label: 32, king: 31, size: 26 };
 const UPPER = { off: 21, r: 11, label: 25, king: 25, size: 22 };
 /** Where the furnishings of a room of each size go: a cross, which no second-story tile can hide. */
@@ -29,7 +29,7 @@ const CROSS = {
   4: [[0, -1], [-1, 0], [1, 0], [0, 1]], 5: [[0, 0], [0, -1], [-1, 0], [1, 0], [0, 1]],
 };
 const OPPOSITE = { nw: "se", se: "nw", ne: "sw", sw: "ne" };
-const BELOW = { nw: [-1, -1], ne: [0, -1], sw: [-1, 0], se: [0, 0] };
+export const BELOW = { nw: [-1, -1], ne: [0, -1], sw: [-1, 0], se: [0, 0] };
 const FACE_DOWN = "#8a6f4c";
 
 /** Slot positions and coin radius for `n` furnishings in a room. */
@@ -81,6 +81,11 @@ export function drawCottage(view, legal) {
   return svg;
 }
 
+/** A room is the tile it was built from (it arrives from the drawn tile in hand); a completed room lies face down. */
+function roomKey(room) {
+  return { "data-key": `tile:${room.suit}:${room.rank}`, "data-face": room.state === "completed" ? "down" : "up" };
+}
+
 function roomTitle(room, view) {
   const n = room.coins.length;
   const parts = [roomName(room)[0].toUpperCase() + roomName(room).slice(1)];
@@ -103,8 +108,13 @@ function roomFill(room, amount) {
   return tint(SUIT_COLOURS[room.suit], (room.entrance ? 0.6 : 1) * (room.suit === "moons" ? 0.6 : 1) * amount);
 }
 
-/** The furnishings, empty places and the King inside a room (centred on 0, 0). */
-function contents(room, geo, labelCorner, kingCorner) {
+/**
+ * The furnishings, empty places and the King inside a room (centred on 0, 0).
+ * `marks`: whether its pieces are clickable here (`data-piece`); a phone's floor
+ * plans pick them from a row of buttons instead, and mark them `data-shows` only.
+ */
+function contents(room, geo, labelCorner, kingCorner, marks = true) {
+  const mark = (key) => ({ [marks ? "data-piece" : "data-shows"]: key, "data-key": key, class: "kc-piece" });
   const parts = [];
   const done = room.state !== "open";
   const colour = done ? "#f3e7cc" : SUIT_COLOURS[room.suit];
@@ -133,18 +143,27 @@ function contents(room, geo, labelCorner, kingCorner) {
   room.coins.forEach((c, i) => {
     const p = layout.points[i];
     if (!p) return;
-    parts.push(at(p[0], p[1], { "data-piece": `coin:${c.id}`, class: "kc-piece" }, [furnishing(c, layout.r, { context: `in ${roomName(room)}` })]));
+    parts.push(at(p[0], p[1], mark(`coin:${c.id}`), [furnishing(c, layout.r, { context: `in ${roomName(room)}` })]));
   });
   if (room.king) {
     const [kx, ky] = CORNER_SIGN[kingCorner];
     const size = room.entrance && room.coins.length > 2 ? geo.size * 0.85 : geo.size;
     const [px, py] = room.entrance ? [33, -33] : [kx * geo.king, ky * geo.king];
-    parts.push(at(px, py + size * 0.16, { "data-piece": "king", class: "kc-piece" }, [king(size, `The King, in ${roomName(room)}`)]));
+    parts.push(at(px, py + size * 0.16, mark("king"), [king(size, `The King, in ${roomName(room)}`)]));
   }
   return parts;
 }
 
-function lowerRoom(room, view) {
+/** A transparent square `side` units wide that widens a target on a phone (nothing when 0). */
+function hitArea(side) {
+  return side ? el("rect", { class: "hit", x: -side / 2, y: -side / 2, width: side, height: side, fill: "transparent" }) : null;
+}
+
+/**
+ * A first-story room as a click target `room:<id>`; `hit` widens its target to that many units square.
+ * @param {any} room @param {any} view @param {boolean} [marks] @param {number} [hit]
+ */
+export function lowerRoom(room, view, marks = true, hit = 0) {
   const covered = new Set(room.covered);
   const free = CORNERS.filter((c) => !covered.has(c));
   const labelCorner = free[0] ?? "nw";
@@ -152,6 +171,7 @@ function lowerRoom(room, view) {
   const half = CELL / 2 - 2;
   const parts = [
     title(roomTitle(room, view)),
+    hitArea(hit),
     el("rect", {
       class: "place kc-floor", x: -half, y: -half, width: 2 * half, height: 2 * half, rx: 6,
       fill: roomFill(room, 0.16), stroke: room.state === "open" ? SUIT_COLOURS[room.suit] : "#3b2f1e", "stroke-width": 2.5,
@@ -169,12 +189,16 @@ function lowerRoom(room, view) {
   if (room.state === "completed") {
     parts.push(el("path", { d: `M 0 ${-half} V ${half} M ${-half} 0 H ${half}`, stroke: "#6d5638", "stroke-width": 3, "pointer-events": "none" }));
   }
-  parts.push(...contents(room, LOWER, labelCorner, kingCorner));
+  parts.push(...contents(room, LOWER, labelCorner, kingCorner, marks));
   const cls = `kc-room kc-lower ${room.state}${room.king ? " has-king" : ""}${room.id === view.swap_room ? " swapping" : ""}`;
-  return at((room.x + 0.5) * CELL, (room.y + 0.5) * CELL, { class: cls, "data-target": `room:${room.id}`, "data-room": room.id }, parts);
+  return at((room.x + 0.5) * CELL, (room.y + 0.5) * CELL, { class: cls, "data-target": `room:${room.id}`, "data-room": room.id, ...roomKey(room) }, parts);
 }
 
-function upperRoom(room, rooms, view) {
+/**
+ * A second-story room as a click target `room:<id>`; `hit` widens its target to that many units square.
+ * @param {any} room @param {any[]} rooms @param {any} view @param {boolean} [marks] @param {number} [hit]
+ */
+export function upperRoom(room, rooms, view, marks = true, hit = 0) {
   const dir = room.stairs.dir;
   const down = room.stairs.room === null ? null : rooms[room.stairs.room];
   const labelCorner = OPPOSITE[dir];
@@ -182,6 +206,7 @@ function upperRoom(room, rooms, view) {
   const where = down ? `its stairs lead down (${CORNER_NAMES[dir]}) to ${roomName(down)}` : "its stairs lead nowhere (the room below is gone)";
   const parts = [
     title(`${roomTitle(room, view)} — ${where}`),
+    hitArea(hit),
     el("rect", {
       class: "place kc-floor", x: -UP, y: -UP, width: 2 * UP, height: 2 * UP, rx: 5,
       fill: roomFill(room, 0.26), stroke: "#2a2015", "stroke-width": 3, filter: "url(#kc-raise)",
@@ -189,13 +214,13 @@ function upperRoom(room, rooms, view) {
     el("rect", { x: -UP + 4, y: -UP + 4, width: 2 * UP - 8, height: 2 * UP - 8, rx: 3, fill: "none", stroke: room.state === "open" ? SUIT_COLOURS[room.suit] : "#5b4526", "stroke-width": 1.5, "pointer-events": "none" }),
     stairs(dir, UP, Boolean(down)),
   ];
-  parts.push(...contents(room, UPPER, labelCorner, kingCorner));
+  parts.push(...contents(room, UPPER, labelCorner, kingCorner, marks));
   const cls = `kc-room kc-upper ${room.state}${room.king ? " has-king" : ""}${room.id === view.swap_room ? " swapping" : ""}`;
-  return at(room.x * CELL, room.y * CELL, { class: cls, "data-target": `room:${room.id}`, "data-room": room.id }, parts);
+  return at(room.x * CELL, room.y * CELL, { class: cls, "data-target": `room:${room.id}`, "data-room": room.id, ...roomKey(room) }, parts);
 }
 
-/** Empty squares the drawn tile may be built on (first story). */
-function spots(view, legal, byCell) {
+/** Empty squares the drawn tile may be built on (first story); `hit` as for rooms. */
+export function spots(view, legal, byCell, hit = 0) {
   const tile = view.pending_tile;
   return legal.filter((a) => a.type === "place_tile" && a.story === 1).map((a) => {
     const half = CELL / 2 - 4;
@@ -203,6 +228,7 @@ function spots(view, legal, byCell) {
     const beside = next.length ? `, beside ${next.map(roomName).join(" and ")}` : "";
     return at((a.x + 0.5) * CELL, (a.y + 0.5) * CELL, { class: "kc-spot", "data-target": `cell:${a.x}:${a.y}` }, [
       title(`Build ${pieceName(tile)} here on the first story${beside}`),
+      hitArea(hit),
       el("rect", {
         class: "place", x: -half, y: -half, width: 2 * half, height: 2 * half, rx: 8,
         fill: "#fffaf0", "fill-opacity": 0.12, stroke: "#fff3d6", "stroke-opacity": 0.6, "stroke-width": 2, "stroke-dasharray": "8 6",

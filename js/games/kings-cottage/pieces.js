@@ -110,7 +110,7 @@ export function furnishing(c, r, opts = {}) {
       up === "suit" ? valueFace(c.rank, b * 0.95, SUIT_COLOURS[c.suit]) : mark(/** @type {string} */ (c.suit), b * 0.7),
     ]));
   }
-  return el("g", { class: `piece coin kc-coin${knowsOther ? " kc-both" : ""}` }, parts);
+  return el("g", { class: `piece coin kc-coin${knowsOther ? " kc-both" : ""}`, "data-face": up ?? "down" }, parts);
 }
 
 /** The King: the Pawn of Crowns, with a little gold crown. */

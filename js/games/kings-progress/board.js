@@ -2,21 +2,25 @@
 /**
  * The King's Progress board: kingdoms radiating from the centre, one per seat,
  * the viewer's own kingdom pointing towards them; the viewer's reserve below.
+ * On a narrow screen the kingdoms are rows instead (rows.js).
  *
  * It draws the view it is given and turns clicks into the legal actions it is
  * given (a piece, then a place), like chessground's "dests": it never decides
  * what is legal.
  */
 import { at, el, svgRoot } from "../../board/svg.js";
-import { coin, die, pawn, rankName, SUIT_COLOURS, SUIT_NAMES, SUITS, tile } from "../../board/piecepack.js";
+import { coin, die, pawn, pieceKey, rankName, SUIT_COLOURS, SUIT_NAMES, SUITS, tile } from "../../board/piecepack.js";
 import { h } from "../../common/dom.js";
 import { MoveChooser } from "../../board/chooser.js";
+import { drawReserveRows, drawRows } from "./rows.js";
 
 const TILE = 62;
 const D0 = 80;
 const COIN_R = 14;
 /** Extra distance between a kingdom's last city and its owner's label (diagonal roads need it). */
 const LABEL_GAP = 28;
+/** Below this board width (CSS px) the kingdoms are drawn as rows (rows.js): the radial board's places would be too small to tap. */
+const NARROW = 600;
 const PROMPTS = {
   city: "Choose a tile from your reserve, then the kingdom to build it in.",
   city_veto: "You may veto a city of your own kingdom: choose a replacement tile, then the city. Or pass.",
@@ -53,7 +57,20 @@ export class KingsProgressBoard {
     this.names = opts.names;
     this.chooser = new MoveChooser(opts.onAction, () => this.redraw(), { describe: (kind, key) => this.describe(kind, key) });
     this.state = null;
+    /** Whether the last drawing was the narrow one (rows), so a resize across the line redraws. */
+    this.narrow = false;
     this.chooser.listen(root);
+    const onResize = () => {
+      if (!this.root.isConnected) window.removeEventListener("resize", onResize); // the table has gone
+      else if (this.state && this.isNarrow() !== this.narrow) this.redraw();
+    };
+    window.addEventListener("resize", onResize);
+  }
+
+  /** Whether the board is too narrow for the radial drawing (a phone in portrait). */
+  isNarrow() {
+    const width = this.root.clientWidth;
+    return width > 0 && width < NARROW;
   }
 
   /** @param {{view: any, legal: any[], viewer: number|null, active: boolean}} state */
@@ -71,7 +88,9 @@ export class KingsProgressBoard {
   redraw() {
     if (!this.state) return;
     const { view, viewer, active } = this.state;
-    this.root.replaceChildren(this.drawBoard(view, viewer), this.drawHand(view, viewer, active));
+    this.narrow = this.isNarrow();
+    const board = this.narrow ? drawRows(view, viewer, this.names) : this.drawBoard(view, viewer);
+    this.root.replaceChildren(board, this.drawHand(view, viewer, active));
     this.chooser.mark(this.root);
   }
 
@@ -156,12 +175,12 @@ export class KingsProgressBoard {
       kingdom.cities.forEach((city, i) => {
         const [x, y] = pos(i);
         const key = `city:${k}:${i}`;
-        const pieces = [tile(city.tile, TILE, { extra: `city ${i + 1} of ${this.names[k]}'s kingdom` })];
+        const pieces = [tile(city.tile, TILE, { extra: `city ${i + 1} of ${this.names[k]}'s kingdom`, key: pieceKey("tile", city.tile) })];
         if (city.coin) {
-          pieces.push(at(TILE * 0.3, TILE * 0.3, {}, [coin(city.coin, COIN_R, { private: city.coin.rank !== null && view.phase !== "over" })]));
+          pieces.push(at(TILE * 0.3, TILE * 0.3, {}, [coin(city.coin, COIN_R, { private: city.coin.rank !== null && view.phase !== "over", key: pieceKey("coin", city.coin) })]));
         }
         if (kingdom.king === i) {
-          pieces.push(at(-TILE * 0.3, TILE * 0.22, { "data-target": `king:${k}` }, [pawn(SUITS[k], 30, `${this.names[k]}'s King`)]));
+          pieces.push(at(-TILE * 0.3, TILE * 0.22, { "data-target": `king:${k}`, "data-key": `king:${k}` }, [pawn(SUITS[k], 30, `${this.names[k]}'s King`)]));
         }
         svg.append(at(x, y, { "data-target": key, class: "city" }, pieces));
       });
@@ -171,7 +190,7 @@ export class KingsProgressBoard {
       svg.append(at(lx, ly - 8, { class: "kingdom-label" }, [
         el("rect", { x: -80, y: -44, width: 160, height: view.chancellor === k && view.phase !== "over" ? 110 : 86, rx: 10, fill: "#faf5ea", "fill-opacity": 0.92 }),
         el("text", { "text-anchor": "middle", y: -22, "font-size": 20, fill: colour, "font-weight": 700 }, [this.names[k]]),
-        at(0, 12, { "data-target": `die:${k}` }, [die(SUITS[k], view.vetoes[k], 34, `${this.names[k]}'s veto die: ${view.vetoes[k]} vetoes left`)]),
+        at(0, 12, { "data-target": `die:${k}`, "data-key": `die:${k}` }, [die(SUITS[k], view.vetoes[k], 34, `${this.names[k]}'s veto die: ${view.vetoes[k]} vetoes left`)]),
         view.chancellor === k && view.phase !== "over"
           ? el("text", { "text-anchor": "middle", y: 52, "font-size": 15, fill: "#5b4526" }, ["first chancellor"]) : null,
       ]));
@@ -179,14 +198,14 @@ export class KingsProgressBoard {
     waiting.forEach((k, j) => {
       const angle = (j / Math.max(waiting.length, 1)) * Math.PI * 2;
       const r = waiting.length > 1 ? 20 : 0;
-      svg.append(at(Math.cos(angle) * r, Math.sin(angle) * r + 6, { "data-target": `king:${k}` }, [
+      svg.append(at(Math.cos(angle) * r, Math.sin(angle) * r + 6, { "data-target": `king:${k}`, "data-key": `king:${k}` }, [
         pawn(SUITS[k], 30, `${this.names[k]}'s King`)]));
     });
     if (view.pending) {
       const [dx, dy] = this.direction(view, viewer ?? 0, viewer);
       const i = view.pending.city;
       svg.append(at(dx * (D0 + i * step) + 60, dy * (D0 + i * step), { class: "pending" }, [
-        coin(view.pending.coin, COIN_R + 2, { extra: "vetoed investment" }),
+        coin(view.pending.coin, COIN_R + 2, { extra: "vetoed investment", key: pieceKey("coin", view.pending.coin) }),
         el("text", { y: 34, "text-anchor": "middle", "font-size": 13 }, ["vetoed"]),
       ]));
     }
@@ -209,19 +228,24 @@ export class KingsProgressBoard {
     }
     wrap.append(h("p", { class: "prompt", id: "prompt" }, [prompt]));
     const res = view.reserves[viewer];
+    if (this.narrow) {
+      const rows = drawReserveRows(res, this.chooser.hasTarget("pass"));
+      if (rows) wrap.append(rows);
+      return wrap;
+    }
     const width = Math.max(res.tiles.length * 70 + res.coins.length * 44 + 200, 560);
     const svg = svgRoot(`0 0 ${width} 90`, { class: "hand-svg", role: "group", "aria-label": "Your reserve" });
     res.tiles.forEach((t, i) => {
-      svg.append(at(40 + i * 70, 45, { "data-piece": `tile:${t.suit}:${t.rank}` }, [tile(t, 60)]));
+      svg.append(at(40 + i * 70, 45, { "data-piece": `tile:${t.suit}:${t.rank}` }, [tile(t, 60, { key: pieceKey("tile", t) })]));
     });
     const coinX = 40 + res.tiles.length * 70 + 20;
     res.coins.forEach((c, i) => {
-      svg.append(at(coinX + i * 44, 45, { "data-piece": `coin:${c.suit}:${c.rank}` }, [coin(c, 19)]));
+      svg.append(at(coinX + i * 44, 45, { "data-piece": `coin:${c.suit}:${c.rank}` }, [coin(c, 19, { key: pieceKey("coin", c) })]));
     });
     if (this.chooser.hasTarget("pass")) {
       const px = width - 80;
       svg.append(at(px, 45, { "data-target": "pass", class: "plaque" }, [
-        el("rect", { x: -62, y: -22, width: 124, height: 44, rx: 10, fill: "#fffaf0", stroke: "#6b5a3a", "stroke-width": 2 }),
+        el("rect", { x: -70, y: -22, width: 140, height: 44, rx: 10, fill: "#fffaf0", stroke: "#6b5a3a", "stroke-width": 2 }),
         el("text", { "text-anchor": "middle", "dominant-baseline": "central", "font-size": 18 }, ["Pass (no veto)"]),
       ]));
     }
@@ -250,7 +274,7 @@ export class KingsProgressBoard {
   /** The final scores city by city. */
   resultDetail(result) {
     const games = result.detail.games;
-    const parts = games.map((lines, g) => h("table", { class: "score-table" }, [
+    const parts = games.map((lines, g) => (this.isNarrow() ? this.resultColumns(result, lines, g, games.length) : h("table", { class: "score-table" }, [
       h("caption", {}, [games.length > 1 ? `Game ${g + 1}` : "Tax collected, city by city (tile × coin, doubled under the King)"]),
       h("thead", {}, [h("tr", {}, [h("th", {}, ["Player"]), ...[1, 2, 3, 4, 5, 6].map((i) => h("th", {}, [`City ${i}`])), h("th", {}, ["Vetoes"]), h("th", {}, ["Total"])])]),
       h("tbody", {}, lines.map((line, k) => h("tr", { class: result.winners.includes(k) ? "winner" : "" }, [
@@ -259,11 +283,33 @@ export class KingsProgressBoard {
         h("td", {}, [String(line.vetoes)]),
         h("td", {}, [h("strong", {}, [String(line.total)])]),
       ]))),
-    ]));
+    ])));
     if (games.length > 1) {
       parts.push(h("p", {}, ["Match totals: " + result.scores.map((s, k) => `${this.names[k]} ${s}`).join(", ")]));
     }
     parts.push(h("p", { class: "decided" }, [`Decided by: ${result.detail.decided_by}.`]));
     return h("div", {}, parts);
+  }
+
+  /**
+   * The same scores for a phone: a column per player and a line per city, so that nine
+   * columns of sums do not push the dialog sideways.
+   * @param {any} result @param {any[]} lines one game's score lines @param {number} g @param {number} count games in the match
+   */
+  resultColumns(result, lines, g, count) {
+    const won = (k) => (result.winners.includes(k) ? "winner" : "");
+    const row = (label, cell) => h("tr", {}, [h("th", { scope: "row" }, [label]), ...lines.map((line, k) => cell(line, k))]);
+    return h("table", { class: "score-table kp-result-columns" }, [
+      h("caption", {}, [count > 1 ? `Game ${g + 1}` : "Tax collected, city by city (tile × coin, doubled under the King)"]),
+      h("thead", {}, [h("tr", {}, [h("th", {}, [""]), ...lines.map((_, k) => h("th", { scope: "col", class: won(k) }, [this.names[k]]))])]),
+      h("tbody", {}, [
+        ...[0, 1, 2, 3, 4, 5].map((i) => row(`City ${i + 1}`, (line, k) => {
+          const c = line.cities[i];
+          return h("td", { class: `${c?.king ? "king " : ""}${won(k)}`.trim() }, [c ? `${c.tile}×${c.coin}${c.king ? "×2 ♔" : ""} = ${c.score}` : "—"]);
+        })),
+        row("Vetoes", (line, k) => h("td", { class: won(k) }, [String(line.vetoes)])),
+        row("Total", (line, k) => h("td", { class: won(k) }, [h("strong", {}, [String(line.total)])])),
+      ]),
+    ]);
   }
 }

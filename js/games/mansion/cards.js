@@ -109,6 +109,7 @@ export function card(plan, opts = {}) {
   return h("div", {
     class: `mn-card ${opts.size ?? ""} ${opts.extra ?? ""}`.trim(),
     "data-kind": plan.kind,
+    "data-key": `plan:${plan.kind}`,
     "data-piece": opts.piece,
     "data-target": opts.target,
     title: opts.note ? `${cardText(plan)}. ${opts.note}` : cardText(plan),

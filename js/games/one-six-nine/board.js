@@ -10,15 +10,21 @@
  * clicks too: the creature, then a lit square; badges on the squares and a
  * list beside the board say what the move would do (the view's
  * `move_effects`).  It draws the view it is given and turns clicks into the
- * legal actions it is given; it never decides what is legal.
+ * legal actions it is given; it never decides what is legal.  On a phone the
+ * row for sale comes above the board, and the board is shown close up while
+ * it has something to tap (closeup.js).
  */
 import { MoveChooser } from "../../board/chooser.js";
 import { h } from "../../common/dom.js";
 import { cellsOf, drawGrid } from "./grid.js";
+import { closeUp, CloseUpPan } from "./closeup.js";
 import { drawTray, passButton } from "./tray.js";
 import { drawPanel } from "./panel.js";
 import { resultTables } from "./result.js";
 import { EFFECT_TONE, count, effectText, squareName, TITLES, withArticle } from "./text.js";
+
+/** Below this board width (CSS px) the board is laid out for a phone. */
+const NARROW = 600;
 
 /** The piece an action moves: a kind in the row for sale, or a creature on its square. */
 function pieceOf(action) {
@@ -55,11 +61,25 @@ export class OneSixNineBoard {
     this.position = "";
     /** The square under the pointer, "x:y" ("0:0": none). */
     this.hovered = "0:0";
+    /** Whether the board is laid out for a phone (see NARROW), and where its close-up is panned. */
+    this.narrow = false;
+    this.pan = new CloseUpPan();
     this.chooser.listen(root);
+    const onResize = () => {
+      if (!this.root.isConnected) window.removeEventListener("resize", onResize); // the table has gone
+      else if (this.state && this.isNarrow() !== this.narrow) this.redraw();
+    };
+    window.addEventListener("resize", onResize);
     root.addEventListener("mouseover", (event) => this.hover(/** @type {Element} */ (event.target)));
     root.addEventListener("mouseleave", () => this.hover(null));
     // a square reached with the keyboard says what lies there, as pointing at it does
     root.addEventListener("focusin", (event) => this.hover(/** @type {Element} */ (event.target)));
+  }
+
+  /** Whether the board is too narrow to show every square large enough to tap. */
+  isNarrow() {
+    const width = this.root.clientWidth;
+    return width > 0 && width < NARROW;
   }
 
   /** @param {{view: any, legal: any[], viewer: number|null, active: boolean}} state */
@@ -110,19 +130,23 @@ export class OneSixNineBoard {
         }
       }
     }
-    const grid = drawGrid(view, { viewer, names: this.names, cells: this.cells, selected, targets, pieces, moveTargets });
+    this.narrow = this.isNarrow();
+    const zoom = this.narrow && ([...targets].some((t) => t.startsWith("sq:")) || [...pieces].some((p) => p.startsWith("cr:")));
+    const grid = drawGrid(view, { viewer, names: this.names, cells: this.cells, selected, targets, pieces, moveTargets, zoom });
     const tray = drawTray(view, { viewer, names: this.names, pieces, moves });
     this.hovered = "0:0";
-    this.root.replaceChildren(h("div", { class: "osn-board", "data-phase": view.phase }, [
+    this.pan.remember(this.root);
+    this.root.replaceChildren(h("div", { class: `osn-board${this.narrow ? " osn-narrow" : ""}`, "data-phase": view.phase }, [
       h("div", { class: "osn-prompt-row" }, [
         h("p", { class: "prompt osn-prompt", id: "prompt" }, [this.promptText(view, viewer, active)]),
         active && this.chooser.hasTarget("pass") ? passButton(view) : null,
       ]),
       h("p", { class: "osn-info", "aria-live": "off" }, [" "]),
-      h("div", { class: "osn-row" }, [h("div", { class: "osn-grid-wrap" }, [grid]), tray]),
+      h("div", { class: "osn-row" }, [h("div", { class: `osn-grid-wrap${zoom ? " zoomed" : ""}` }, [zoom ? closeUp(view, grid) : grid]), tray]),
     ]));
     this.chooser.mark(this.root);
     this.root.querySelectorAll(".shop-tile").forEach((node) => node.classList.toggle("idle", !node.classList.contains("legal")));
+    this.pan.settle(this.root); // once the squares to tap are marked
   }
 
   /**
@@ -216,6 +240,6 @@ export class OneSixNineBoard {
   /** Every seat's castle tiles, doublings, count, gold; then how the game was decided. */
   resultDetail(result) {
     const view = this.state?.view;
-    return resultTables(result, this.names, view && view.phase === "over" ? view : null);
+    return resultTables(result, this.names, view && view.phase === "over" ? view : null, this.isNarrow());
   }
 }

@@ -9,6 +9,7 @@
  * `move_effects`).  Row A is at the top, as in the engine (a step "up" lowers y).
  */
 import { at, el, svgRoot, title } from "../../board/svg.js";
+import { keyed } from "../../board/motion.js";
 import { effectBadge, seatColour, tileShape } from "./icons.js";
 import { EFFECT_TONE, cellText, dropText, effectShort, effectText, isCreature, rankName, squareName, TITLES, withArticle } from "./text.js";
 
@@ -34,24 +35,19 @@ const EMPTY = { ground: null, creature: null };
  * @param {any} view
  * @param {{
  *   viewer: number|null, names: string[], cells: Map<string, any>, selected: string|null,
- *   targets: Set<string>, pieces: Set<string>, moveTargets: Map<string, any>
+ *   targets: Set<string>, pieces: Set<string>, moveTargets: Map<string, any>, zoom?: boolean
  * }} opts  selected: the chooser's piece (`shop:<kind>` or `cr:x:y`); targets: the lit squares;
- *   pieces: clickable pieces; moveTargets: key → every move of the selected creature there, with its effects
+ *   pieces: clickable pieces; moveTargets: key → every move of the selected creature there, with its effects;
+ *   zoom: a phone's close-up, the squares only (the rank labels are drawn apart by drawAxis, to stay in
+ *   sight while the squares pan), and a creature's target the whole of its square
  */
 export function drawGrid(view, opts) {
   const n = view.size;
   const span = MARGIN + n * CELL + PAD;
-  const svg = svgRoot(`0 0 ${span} ${span}`, { class: "osn-grid", role: "group", "aria-label": "The board: 13 by 13 squares" });
-  svg.append(el("rect", { class: "grid-frame", x: 0, y: 0, width: span, height: span, rx: 14 }));
-  const held = new Map();
-  for (const card of view.hand || []) held.set(card, (held.get(card) ?? 0) + 1);
-  for (let i = 1; i <= n; i++) {
-    const c = MARGIN + (i - 0.5) * CELL;
-    const mark = held.has(i) ? " held" : "";
-    const tip = held.has(i) ? `${rankName(i)}: you hold ${held.get(i) === 1 ? "one" : held.get(i)}` : rankName(i);
-    svg.append(axisLabel("col", i, c, MARGIN / 2 + 1, mark, tip, held.get(i)));
-    svg.append(axisLabel("row", i, MARGIN / 2 + 1, c, mark, tip, held.get(i)));
-  }
+  const box = opts.zoom ? `${MARGIN} ${MARGIN} ${n * CELL} ${n * CELL}` : `0 0 ${span} ${span}`;
+  const svg = svgRoot(box, { class: `osn-grid${opts.zoom ? " zoomed" : ""}`, role: "group", "aria-label": "The board: 13 by 13 squares" });
+  svg.append(el("rect", { class: "grid-frame", x: 0, y: 0, width: span, height: span, rx: opts.zoom ? 0 : 14 }));
+  if (!opts.zoom) svg.append(...axisLabels(view, "col"), ...axisLabels(view, "row"));
   const squares = el("g", { class: "squares" });
   const kind = opts.selected?.startsWith("shop:") ? opts.selected.slice(5) : null;
   for (let y = 1; y <= n; y++) {
@@ -59,6 +55,34 @@ export function drawGrid(view, opts) {
   }
   svg.append(squares);
   if (view.sides) svg.append(propertyLine(view, opts.viewer));
+  return svg;
+}
+
+/** The rank labels along one side: columns along the top, rows down the left. @param {any} view @param {"col"|"row"} axis */
+function axisLabels(view, axis) {
+  const held = new Map();
+  for (const card of view.hand || []) held.set(card, (held.get(card) ?? 0) + 1);
+  return Array.from({ length: view.size }, (_, k) => {
+    const i = k + 1;
+    const c = MARGIN + (i - 0.5) * CELL;
+    const mark = held.has(i) ? " held" : "";
+    const tip = held.has(i) ? `${rankName(i)}: you hold ${held.get(i) === 1 ? "one" : held.get(i)}` : rankName(i);
+    return axis === "col" ? axisLabel("col", i, c, MARGIN / 2 + 1, mark, tip, held.get(i))
+      : axisLabel("row", i, MARGIN / 2 + 1, c, mark, tip, held.get(i));
+  });
+}
+
+/**
+ * A phone's close-up keeps the rank labels in sight while the squares pan under them: a strip of
+ * labels (columns along the top, rows down the left), or the corner where the two strips meet.
+ * @param {any} view @param {"col"|"row"|"corner"} axis
+ */
+export function drawAxis(view, axis) {
+  const n = view.size;
+  const box = axis === "col" ? `${MARGIN} 0 ${n * CELL} ${MARGIN}` : axis === "row" ? `0 ${MARGIN} ${MARGIN} ${n * CELL}` : `0 0 ${MARGIN} ${MARGIN}`;
+  const svg = svgRoot(box, { class: `osn-axis osn-axis-${axis}`, "aria-hidden": "true" });
+  svg.append(el("rect", { class: "grid-frame", x: 0, y: 0, width: MARGIN + n * CELL, height: MARGIN + n * CELL }));
+  if (axis !== "corner") svg.append(...axisLabels(view, axis));
   return svg;
 }
 
@@ -90,17 +114,19 @@ function drawSquare(view, opts, x, y, kind) {
   const { ground, creature } = cell;
   const withBoth = ground && creature;
   if (ground) {
-    parts.push(tileShape(ground.kind, ground.owner, withBoth ? CELL * 0.9 : CELL * 0.86, { doubled: view.doubled.includes(ground.id) }));
+    parts.push(keyed(tileShape(ground.kind, ground.owner, withBoth ? CELL * 0.9 : CELL * 0.86, { doubled: view.doubled.includes(ground.id) }), `tile:${ground.id}`));
   }
   if (creature) {
     const moved = view.phase === "move" && view.moved.includes(creature.id);
     const size = withBoth ? CELL * 0.6 : CELL * 0.8;
-    const shape = tileShape(creature.kind, creature.owner, size, { moved });
+    const shape = keyed(tileShape(creature.kind, creature.owner, size, { moved }), `tile:${creature.id}`);
     const pos = withBoth ? CELL * 0.17 : 0;
     const piece = `cr:${x}:${y}`;
     const clickable = creature.owner === viewer && opts.pieces.has(piece);
     const ring = opts.selected === piece ? el("circle", { class: "chosen-ring", r: size / 2 + 4 }) : null;
-    parts.push(at(pos, pos, clickable ? { "data-piece": piece, class: "creature" } : { class: "creature" }, [ring, shape]));
+    // on a phone's close-up the whole square is the creature's target (the creature alone is smaller than a finger)
+    const hit = clickable && opts.zoom ? el("rect", { class: "hit", x: -CELL / 2 - pos, y: -CELL / 2 - pos, width: CELL, height: CELL, fill: "transparent" }) : null;
+    parts.push(at(pos, pos, clickable ? { "data-piece": piece, class: "creature" } : { class: "creature" }, [hit, ring, shape]));
     if (moved) notes.push(`The ${TITLES[creature.kind]} has moved this turn.`);
   }
   if (lit && kind) {

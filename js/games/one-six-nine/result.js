@@ -5,7 +5,8 @@
  * make against the count that wins, and gold (which breaks a tie at the last
  * turn) — then how the game was decided.  The engine's result gives the
  * counts and gold; the final board (when the board has it) splits each count
- * into tiles and doublings.
+ * into tiles and doublings.  On a phone the table is turned: a line per term,
+ * a column per player.
  */
 import { h } from "../../common/dom.js";
 import { count } from "./text.js";
@@ -14,8 +15,9 @@ import { count } from "./text.js";
  * @param {any} result {scores, winners, detail: {decided_by, turn, castles_to_win, gold}}
  * @param {string[]} names
  * @param {any|null} view the final view, or null
+ * @param {boolean} [narrow] a phone: a column per player
  */
-export function resultTables(result, names, view) {
+export function resultTables(result, names, view, narrow = false) {
   const { detail } = result;
   const n = result.scores.length;
   const byTiles = view && view.board ? holdings(view) : null;
@@ -35,8 +37,9 @@ export function resultTables(result, names, view) {
     ];
     return h("tr", { class: result.winners.includes(k) ? "winner" : "", "data-seat": k }, cells);
   });
-  const table = h("table", { class: "score-table osn-result-table" }, [
-    h("caption", {}, ["Castles decide; at the last turn, gold breaks a tie"]),
+  const caption = h("caption", {}, ["Castles decide; at the last turn, gold breaks a tie"]);
+  const table = narrow ? turned(caption, head, rows) : h("table", { class: "score-table osn-result-table" }, [
+    caption,
     h("thead", {}, [h("tr", {}, head.map((c) => h("th", { scope: "col" }, [c])))]),
     h("tbody", {}, rows),
   ]);
@@ -44,6 +47,26 @@ export function resultTables(result, names, view) {
     ? `Decided at the last turn (turn ${detail.turn}): the most castles wins, then the most gold.`
     : `Decided by castles on turn ${detail.turn}: ${count(detail.castles_to_win, "castle", "castles")} win at once.`;
   return h("div", { class: "osn-result" }, [table, h("p", { class: "decided" }, [how])]);
+}
+
+/**
+ * The table turned for a phone: the players' rows become columns (their cells moved, classes and all).
+ * @param {Node} caption @param {string[]} head @param {HTMLElement[]} rows
+ */
+function turned(caption, head, rows) {
+  const cells = rows.map((row) => [...row.children]);
+  return h("table", { class: "score-table osn-result-table osn-result-columns" }, [
+    caption,
+    h("thead", {}, [h("tr", {}, [h("th", {}, [""]), ...cells.map((c, k) => {
+      c[0].setAttribute("scope", "col");
+      if (rows[k].classList.contains("winner")) c[0].classList.add("winner");
+      return c[0];
+    })])]),
+    h("tbody", {}, head.slice(1).map((term, i) => h("tr", {}, [h("th", { scope: "row" }, [term]), ...cells.map((c, k) => {
+      if (rows[k].classList.contains("winner")) c[i + 1].classList.add("winner");
+      return c[i + 1];
+    })]))),
+  ]);
 }
 
 /** Per seat: Castle tiles, doubled ones, Gold Mines and Roads on the final board. */

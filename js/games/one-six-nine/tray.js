@@ -66,7 +66,7 @@ function shopPart(view, opts) {
  */
 function card(rank, suit) {
   const red = suit === "♥" || suit === "♦";
-  const svg = svgRoot("0 0 36 50", { class: `osn-card${red ? " red" : ""}`, "data-rank": rank, width: 36, height: 50 });
+  const svg = svgRoot("0 0 36 50", { class: `osn-card${red ? " red" : ""}`, "data-rank": rank, "data-key": `card:${rank}`, width: 36, height: 50 });
   svg.append(
     title(`${rankName(rank)} (${rank})`),
     el("rect", { x: 1, y: 1, width: 34, height: 48, rx: 4, class: "card-face" }),

@@ -1,0 +1,155 @@
+// @ts-check
+/**
+ * The King's Progress on a narrow screen (a phone in portrait): every kingdom
+ * as a straight row of its city places, the King walking from left to right,
+ * one row per seat with the viewer's own at the bottom, next to their reserve;
+ * and the reserve itself in rows (tiles, then coins, then Pass).
+ *
+ * The radial board of a wide screen shrinks its places to about 19 px on a
+ * phone; here every piece and place a person taps is at least 40 px (a
+ * transparent hit rectangle widens the small ones: the veto die, a King, a
+ * coin), and no two of them overlap.  Same marks as the radial board
+ * (`data-piece`, `data-target`, and `data-key` for js/board/motion.js), so the
+ * chooser, the keyboard and the animations work alike.
+ */
+import { at, el, svgRoot } from "../../board/svg.js";
+import { coin, die, pawn, pieceKey, SUIT_COLOURS, SUITS, tile } from "../../board/piecepack.js";
+
+/** Width of the view box; a phone shows it about 374 px wide, so one unit is a little under a pixel. */
+export const ROWS_WIDTH = 400;
+const TILE = 56;
+const PITCH = 64;
+const HEAD = 46;
+const ROW_GAP = 12;
+const COIN_R = 12;
+/** The smallest side of anything tappable, in units (about 41 px on a phone). */
+const HIT = 44;
+
+/** A transparent rectangle that makes a small piece easier to hit (it counts for clicks, not for drawing). */
+function hit(w, h = w, x = -w / 2, y = -h / 2) {
+  return el("rect", { class: "hit", x, y, width: w, height: h, fill: "transparent" });
+}
+
+/** A text's width in units, roughly (system sans-serif averages a little over half its size per letter). */
+function textWidth(text, size) {
+  return text.length * size * 0.56;
+}
+
+/** Seats from the one after the viewer round to the viewer, so the viewer's kingdom comes last (nearest the reserve). */
+function rowOrder(view, viewer) {
+  const n = view.players;
+  const me = viewer ?? n - 1;
+  return Array.from({ length: n }, (_, i) => (me + 1 + i) % n);
+}
+
+/**
+ * The kingdoms, one row each.
+ * @param {any} view @param {number|null} viewer @param {string[]} names
+ */
+export function drawRows(view, viewer, names) {
+  const pitch = Math.min(PITCH, (ROWS_WIDTH - 16) / view.rounds);
+  const x0 = (ROWS_WIDTH - pitch * view.rounds) / 2 + pitch / 2;
+  const rowHeight = HEAD + TILE + ROW_GAP;
+  const order = rowOrder(view, viewer);
+  const height = order.length * rowHeight + 4;
+  const svg = svgRoot(`0 0 ${ROWS_WIDTH} ${height}`, { class: "kp-board kp-rows", role: "group", "aria-label": "The kingdoms" });
+  order.forEach((k, row) => {
+    svg.append(at(0, 4 + row * rowHeight, { class: "kp-row", "data-kingdom": k }, kingdomRow(view, k, names, x0, pitch, viewer)));
+  });
+  return svg;
+}
+
+/** One kingdom: its owner's line (name, a King still waiting, the veto die), then its places left to right. */
+function kingdomRow(view, k, names, x0, pitch, viewer) {
+  const kingdom = view.kingdoms[k];
+  const colour = SUIT_COLOURS[SUITS[k]];
+  const chancellor = view.chancellor === k && view.phase !== "over";
+  const parts = [
+    el("rect", { class: "kp-row-back", x: 2, y: 0, width: ROWS_WIDTH - 4, height: HEAD + TILE + 4, rx: 10, fill: "#ffffff", "fill-opacity": 0.06, stroke: colour, "stroke-opacity": 0.5, "stroke-width": 1.5 }),
+    el("rect", { x: 10, y: 8, width: 12, height: 12, rx: 6, fill: colour, stroke: "#faf5ea", "stroke-width": 1.5, transform: "translate(0 7)" }),
+  ];
+  // the name, and the first chancellor's note when it fits before the King and the die (else a short one)
+  const room = ROWS_WIDTH - 112 - 30;
+  const name = k === viewer ? `${names[k]} (you)` : names[k];
+  const nameWidth = Math.min(textWidth(name, 17), room);
+  parts.push(el("text", {
+    x: 30, y: 22, "dominant-baseline": "central", "font-size": 17, "font-weight": 700, fill: "#faf5ea",
+    ...(textWidth(name, 17) > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {}),
+  }, [name]));
+  if (chancellor && nameWidth < room - 40) {
+    const note = nameWidth + textWidth(" · first chancellor", 13) <= room ? "· first chancellor" : "· 1st";
+    parts.push(el("text", { x: 36 + nameWidth, y: 23, "dominant-baseline": "central", "font-size": 13, fill: "#e9dfc6" }, [note]));
+  }
+  if (kingdom.king < 0) {
+    parts.push(at(ROWS_WIDTH - 84, 22, { "data-target": `king:${k}`, "data-key": `king:${k}`, class: "kp-waiting-king" }, [
+      hit(HIT), pawn(SUITS[k], 30, `${names[k]}'s King, waiting to set out`)]));
+  }
+  parts.push(at(ROWS_WIDTH - 30, 22, { "data-target": `die:${k}`, "data-key": `die:${k}` }, [
+    hit(HIT), die(SUITS[k], view.vetoes[k], 32, `${names[k]}'s veto die: ${view.vetoes[k]} vetoes left`)]));
+  const y = HEAD + TILE / 2;
+  for (let i = 0; i < view.rounds; i++) {
+    const x = x0 + i * pitch;
+    const isSlot = i === kingdom.cities.length;
+    parts.push(at(x, y, isSlot ? { "data-target": `slot:${k}` } : {}, [
+      el("rect", {
+        class: "place", x: -TILE / 2 - 2, y: -TILE / 2 - 2, width: TILE + 4, height: TILE + 4, rx: 8,
+        fill: "#ffffff", "fill-opacity": 0.04, stroke: colour, "stroke-opacity": 0.35, "stroke-dasharray": "6 5", "stroke-width": 2,
+      }),
+    ]));
+  }
+  kingdom.cities.forEach((city, i) => {
+    const pieces = [tile(city.tile, TILE, { extra: `city ${i + 1} of ${names[k]}'s kingdom`, key: pieceKey("tile", city.tile) })];
+    if (city.coin) {
+      pieces.push(at(TILE * 0.3, TILE * 0.3, {}, [coin(city.coin, COIN_R, { private: city.coin.rank !== null && view.phase !== "over", key: pieceKey("coin", city.coin) })]));
+    }
+    if (kingdom.king === i) {
+      // the King's hit area is the whole tile under it (the city is no target while the King may move)
+      pieces.push(at(-TILE * 0.26, TILE * 0.18, { "data-target": `king:${k}`, "data-key": `king:${k}` }, [
+        hit(TILE, TILE, -TILE / 2 + TILE * 0.26, -TILE / 2 - TILE * 0.18), pawn(SUITS[k], 28, `${names[k]}'s King`)]));
+    }
+    parts.push(at(x0 + i * pitch, y, { "data-target": `city:${k}:${i}`, class: "city" }, pieces));
+  });
+  if (view.pending && k === (viewer ?? 0)) {
+    const i = view.pending.city;
+    parts.push(at(x0 + i * pitch + TILE * 0.3, y - TILE * 0.3, { class: "pending" }, [
+      coin(view.pending.coin, COIN_R + 2, { extra: "vetoed investment", key: pieceKey("coin", view.pending.coin) }),
+      el("text", { y: -COIN_R - 6, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#ffd7cc" }, ["vetoed"]),
+    ]));
+  }
+  return parts;
+}
+
+/**
+ * The viewer's reserve in rows a phone can tap: tiles, then coins, then Pass
+ * (beside the coins when there is room).
+ * @param {{tiles: any[], coins: any[]}} res @param {boolean} pass whether Pass is on offer
+ */
+export function drawReserveRows(res, pass) {
+  const parts = [];
+  let y = 10 + TILE / 2; // room above for a chosen tile, which lifts
+  const left = 8 + PITCH / 2;
+  if (res.tiles.length) {
+    res.tiles.forEach((t, i) => parts.push(at(left + i * PITCH, y, { "data-piece": `tile:${t.suit}:${t.rank}` }, [tile(t, TILE, { key: pieceKey("tile", t) })])));
+    y += PITCH + 4;
+  }
+  let used = 0;
+  if (res.coins.length) {
+    res.coins.forEach((c, i) => parts.push(at(left + i * PITCH, y, { "data-piece": `coin:${c.suit}:${c.rank}` }, [hit(PITCH - 8), coin(c, 21, { key: pieceKey("coin", c) })])));
+    used = 8 + res.coins.length * PITCH;
+  }
+  if (pass) {
+    const w = 140;
+    if (used + 12 + w > ROWS_WIDTH) {
+      y += PITCH;
+      used = 0;
+    }
+    parts.push(at(used ? ROWS_WIDTH - 8 - w / 2 : 8 + w / 2, y, { "data-target": "pass", class: "plaque" }, [
+      el("rect", { x: -w / 2, y: -24, width: w, height: 48, rx: 10, fill: "#fffaf0", stroke: "#6b5a3a", "stroke-width": 2 }),
+      el("text", { "text-anchor": "middle", "dominant-baseline": "central", "font-size": 18 }, ["Pass (no veto)"]),
+    ]));
+  }
+  if (!parts.length) return null;
+  const svg = svgRoot(`0 0 ${ROWS_WIDTH} ${y + PITCH / 2}`, { class: "hand-svg kp-hand-rows", role: "group", "aria-label": "Your reserve" });
+  svg.append(...parts);
+  return svg;
+}

@@ -1,0 +1,139 @@
+// @ts-check
+/**
+ * "Replay last moves" at a table on this device: the person to move steps back
+ * through the moves made since their own last one and sees each position on
+ * the board, from their own seat, without leaving the table.
+ *
+ * Each position comes from the engine (the facade's `view_back`: the table's
+ * moves replayed, the seat's own view, no legal moves), with the view one move
+ * earlier, so the board shows the move being made and marks it
+ * (js/board/motion.js).  While looking back the board takes no clicks and a
+ * banner says where in the moves it is; the way back is the banner's button,
+ * ▶ past the last move, or Escape.  Network tables have none: a guest holds
+ * no engine table of the game.
+ */
+import { h } from "../common/dom.js";
+
+/** The most moves one can step back: a round of the busiest game, and still in the facade's kept states. */
+export const MOST_STEPS = 24;
+
+/**
+ * The moves since `seat` last moved, as many as may be stepped back through.
+ * @param {{seat: number}[]} actions the table's moves so far @param {number} seat
+ * @returns {{count: number, sinceOwn: boolean}} sinceOwn: the window starts at the seat's own last move
+ */
+export function movesSince(actions, seat) {
+  let own = actions.length - 1;
+  while (own >= 0 && actions[own].seat !== seat) own--;
+  const since = actions.length - 1 - own;
+  return { count: Math.min(since, MOST_STEPS), sinceOwn: own >= 0 && since <= MOST_STEPS };
+}
+
+export class LookBack {
+  /**
+   * @param {{
+   *   names: string[],
+   *   fetch: (steps: number) => Promise<any>,
+   *   showPast: (reply: any) => boolean,
+   *   showLive: (reply: any) => Promise<void>,
+   * }} opts  fetch: the facade's view_back for the person on screen, with `previous`;
+   *   showPast draws a past position (false: the table moved on, nothing drawn); showLive draws the live board again
+   */
+  constructor(opts) {
+    this.opts = opts;
+    /** Moves in the window, and whether it starts at the person's own last move. */
+    this.count = 0;
+    this.sinceOwn = false;
+    /** @type {number|null} the move shown (0: before the first of the window), null: the live board */
+    this.at = null;
+    /** Bumped by every step asked for, so a late answer to an older one is dropped. */
+    this.ticket = 0;
+    const button = (id, text, label, onclick) => h("button", { type: "button", id, "aria-label": label, title: label, onclick }, [text]);
+    this.els = {
+      back: button("look-back-prev", "◀", "Step back one move", () => this.step(-1)),
+      forward: button("look-back-next", "▶", "Step forward one move", () => this.step(1)),
+      text: h("span", { class: "look-back-text" }),
+      banner: h("div", { class: "look-back-banner", id: "look-back-banner", role: "status", hidden: true }),
+    };
+    this.els.control = h("div", { class: "look-back", role: "group", "aria-label": "Replay last moves", hidden: true }, [
+      this.els.back, this.els.forward, h("span", { class: "look-back-label" }, ["Replay last moves"]),
+    ]);
+    this.els.banner.append(this.els.text, " — ", h("button", {
+      type: "button", class: "look-back-live", id: "look-back-live", onclick: () => this.backToGame(),
+    }, ["back to the game"]));
+  }
+
+  /** Whether a past position is on the board. */
+  get looking() {
+    return this.at !== null;
+  }
+
+  /**
+   * The person is to move on the live board: offer the moves since their last one.
+   * @param {{seat: number}[]} actions @param {number} seat
+   */
+  offer(actions, seat) {
+    ({ count: this.count, sinceOwn: this.sinceOwn } = movesSince(actions, seat));
+    this.live();
+    this.els.control.hidden = false;
+    this.buttons();
+  }
+
+  /** The live board is back (or the table moved on): no banner, the control as offered. */
+  live() {
+    this.ticket++;
+    this.at = null;
+    this.els.banner.hidden = true;
+    this.buttons();
+  }
+
+  /** Nothing to offer (not the person's turn). */
+  hide() {
+    this.live();
+    this.els.control.hidden = true;
+  }
+
+  buttons() {
+    const at = this.at ?? this.count;
+    /** @type {HTMLButtonElement} */ (this.els.back).disabled = this.count === 0 || at === 0;
+    /** @type {HTMLButtonElement} */ (this.els.forward).disabled = this.at === null;
+  }
+
+  /** ◀ or ▶: one move back or forward; forward past the last move is the live board. @param {number} delta */
+  step(delta) {
+    const at = Math.max(0, Math.min(this.count, (this.at ?? this.count) + delta));
+    if (at === (this.at ?? this.count)) return;
+    return at === this.count ? this.backToGame() : this.show(at);
+  }
+
+  /** Show the position after move `at` of the window (0: before its first move). @param {number} at */
+  async show(at) {
+    const ticket = ++this.ticket;
+    const reply = await this.opts.fetch(this.count - at);
+    if (ticket !== this.ticket || !this.opts.showPast(reply)) return;
+    this.at = at;
+    this.els.text.textContent = this.words(at, reply.mover);
+    this.els.banner.hidden = false;
+    this.buttons();
+  }
+
+  /** The live board again, its last move shown being made. */
+  async backToGame() {
+    if (this.at === null) return;
+    const ticket = ++this.ticket;
+    const reply = await this.opts.fetch(0);
+    if (ticket !== this.ticket) return;
+    this.live();
+    await this.opts.showLive(reply);
+  }
+
+  /** "Move 2 of 3 since your last turn, by Ada". @param {number} at @param {number|null} mover */
+  words(at, mover) {
+    const who = mover === null || mover === undefined ? "" : `, by ${this.opts.names[mover]}`;
+    if (at === 0) {
+      if (this.sinceOwn) return `Your last move, before the ${this.count} since`;
+      return this.count === MOST_STEPS ? `Before the last ${this.count} moves` : "The start of the game";
+    }
+    return this.sinceOwn ? `Move ${at} of ${this.count} since your last turn${who}` : `Move ${at} of the last ${this.count}${who}`;
+  }
+}
