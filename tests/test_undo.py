@@ -4,23 +4,12 @@ A seat may take back its own last move while nobody has acted since and the
 move revealed nothing hidden (no chance was drawn, no seat was shown what it
 could not see).  Undo puts the table back exactly where it was.
 """
-import json
-
 import pytest
 
-from parlour import api, bots, games
+from facade_calls import call, ok
+from parlour import bots, games
 from parlour.records import make
 from parlour.undo import undo_refusal
-
-
-def call(request: dict) -> dict:
-    return json.loads(api.handle(json.dumps(request)))
-
-
-def ok(request: dict) -> dict:
-    reply = call(request)
-    assert reply["ok"], reply
-    return reply
 
 
 def state_hash(table: str) -> str:

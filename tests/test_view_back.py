@@ -9,18 +9,9 @@ import json
 
 import pytest
 
+from facade_calls import call, ok
 from parlour import api, bots, games
 from parlour.undo import undo_refusal
-
-
-def call(request: dict) -> dict:
-    return json.loads(api.handle(json.dumps(request)))
-
-
-def ok(request: dict) -> dict:
-    reply = call(request)
-    assert reply["ok"], reply
-    return reply
 
 
 def played_actions(game_id: str, players: int, seed: int, count: int) -> list:

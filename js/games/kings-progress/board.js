@@ -12,7 +12,7 @@ import { at, el, svgRoot } from "../../board/svg.js";
 import { coin, die, pawn, pieceKey, rankName, SUIT_COLOURS, SUIT_NAMES, SUITS, tile } from "../../board/piecepack.js";
 import { h } from "../../common/dom.js";
 import { MoveChooser } from "../../board/chooser.js";
-import { drawReserveRows, drawRows } from "./rows.js";
+import { drawReserveRows, drawRows, placeRect } from "./rows.js";
 
 const TILE = 62;
 const D0 = 80;
@@ -165,12 +165,7 @@ export class KingsProgressBoard {
       for (let i = 0; i < view.rounds; i++) {
         const [x, y] = pos(i);
         const isSlot = i === kingdom.cities.length;
-        svg.append(at(x, y, isSlot ? { "data-target": `slot:${k}` } : {}, [
-          el("rect", {
-            class: "place", x: -TILE / 2 - 3, y: -TILE / 2 - 3, width: TILE + 6, height: TILE + 6, rx: 9,
-            fill: "#ffffff", "fill-opacity": 0.04, stroke: colour, "stroke-opacity": 0.35, "stroke-dasharray": "6 5", "stroke-width": 2,
-          }),
-        ]));
+        svg.append(at(x, y, isSlot ? { "data-target": `slot:${k}` } : {}, [placeRect(TILE, 3, colour)]));
       }
       kingdom.cities.forEach((city, i) => {
         const [x, y] = pos(i);

@@ -26,6 +26,18 @@ const COIN_R = 12;
 const HIT = 44;
 
 /** A transparent rectangle that makes a small piece easier to hit (it counts for clicks, not for drawing). */
+/**
+ * A city's place on a kingdom's road: a faint dashed square in the kingdom's colour, `pad` wider than a tile
+ * (shared by the desktop board and the phone's rows).
+ * @param {number} size the tile's size @param {number} pad @param {string} colour
+ */
+export function placeRect(size, pad, colour) {
+  return el("rect", {
+    class: "place", x: -size / 2 - pad, y: -size / 2 - pad, width: size + 2 * pad, height: size + 2 * pad, rx: 6 + pad,
+    fill: "#ffffff", "fill-opacity": 0.04, stroke: colour, "stroke-opacity": 0.35, "stroke-dasharray": "6 5", "stroke-width": 2,
+  });
+}
+
 function hit(w, h = w, x = -w / 2, y = -h / 2) {
   return el("rect", { class: "hit", x, y, width: w, height: h, fill: "transparent" });
 }
@@ -90,12 +102,7 @@ function kingdomRow(view, k, names, x0, pitch, viewer) {
   for (let i = 0; i < view.rounds; i++) {
     const x = x0 + i * pitch;
     const isSlot = i === kingdom.cities.length;
-    parts.push(at(x, y, isSlot ? { "data-target": `slot:${k}` } : {}, [
-      el("rect", {
-        class: "place", x: -TILE / 2 - 2, y: -TILE / 2 - 2, width: TILE + 4, height: TILE + 4, rx: 8,
-        fill: "#ffffff", "fill-opacity": 0.04, stroke: colour, "stroke-opacity": 0.35, "stroke-dasharray": "6 5", "stroke-width": 2,
-      }),
-    ]));
+    parts.push(at(x, y, isSlot ? { "data-target": `slot:${k}` } : {}, [placeRect(TILE, 2, colour)]));
   }
   kingdom.cities.forEach((city, i) => {
     const pieces = [tile(city.tile, TILE, { extra: `city ${i + 1} of ${names[k]}'s kingdom`, key: pieceKey("tile", city.tile) })];
