@@ -228,17 +228,37 @@ def _snapshot(table: dict, seat: Optional[int], with_legal: bool = True) -> dict
                 forms=game.forms(state, seat) if asked else [])
 
 
+def _current_version(message: dict, table: dict, what: str) -> None:
+    """Refuse a request made on an older position than the table's (stale or doubled)."""
+    version = _field(message, "version", (int,))
+    if version != len(table["actions"]):
+        raise BadRequest(f"That {what} was made on an old position (version {_show(version)}, "
+                         f"now {len(table['actions'])}).")
+
+
+#: no board asked with the reply (None is a spectator's board)
+_NO_VIEW = object()
+
+
+def _viewer(message: dict, table: dict) -> Any:
+    """The seat whose board comes back with the reply (`view`), checked; _NO_VIEW when none is asked."""
+    return _seat({"seat": message["view"]}, table, spectator_ok=True) if "view" in message else _NO_VIEW
+
+
+def _reply(table: dict, viewer: Any) -> dict:
+    """The table's status and, when asked, the board to draw next in the same round trip (saves a frame)."""
+    reply = _status(table)
+    if viewer is not _NO_VIEW:
+        reply["snapshot"] = dict(_snapshot(table, viewer), seat=viewer)
+    return reply
+
+
 def op_act(message: dict) -> dict:
     """Play one move; every field is checked before the table changes."""
     table = _table(message)
     seat = _seat(message, table)
-    version = _field(message, "version", (int,))
-    if version != len(table["actions"]):
-        raise BadRequest(f"That move was made on an old position (version {_show(version)}, "
-                         f"now {len(table['actions'])}).")
-    # the board to draw next, in the same round trip (saves a frame per move)
-    with_view = "view" in message
-    viewer = _seat({"seat": message["view"]}, table, spectator_ok=True) if with_view else None
+    _current_version(message, table, "move")
+    viewer = _viewer(message, table)
     action = message.get("action")
     before = table["state"]
     table["state"] = table["game"].apply(before, seat, action)  # refuses, changing nothing
@@ -246,10 +266,7 @@ def op_act(message: dict) -> dict:
     kept = table.setdefault("before", [])
     kept.append(before)
     del kept[:-KEPT_STATES]
-    reply = _status(table)
-    if with_view:
-        reply["snapshot"] = dict(_snapshot(table, viewer), seat=viewer)
-    return reply
+    return _reply(table, viewer)
 
 
 def _state_at(table: dict, step: int) -> dict:
@@ -299,12 +316,8 @@ def op_undo(message: dict) -> dict:
     """Take back `seat`'s own last move (tables on one device only: never offered at a network table)."""
     table = _table(message)
     seat = _seat(message, table)
-    version = _field(message, "version", (int,))
-    if version != len(table["actions"]):
-        raise BadRequest(f"That undo was asked on an old position (version {_show(version)}, "
-                         f"now {len(table['actions'])}).")
-    with_view = "view" in message
-    viewer = _seat({"seat": message["view"]}, table, spectator_ok=True) if with_view else None
+    _current_version(message, table, "undo")
+    viewer = _viewer(message, table)
     refusal = _undo_refusal(table, seat)
     if refusal is not None:
         raise IllegalAction(refusal)
@@ -312,10 +325,7 @@ def op_undo(message: dict) -> dict:
     table["actions"].pop()
     if table.get("before"):
         table["before"].pop()
-    reply = _status(table)
-    if with_view:
-        reply["snapshot"] = dict(_snapshot(table, viewer), seat=viewer)
-    return reply
+    return _reply(table, viewer)
 
 
 def _turn(game, state: dict) -> dict:

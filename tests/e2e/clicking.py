@@ -4,6 +4,15 @@ import time
 from parlour.rng import Rng
 
 LEGAL = "#board [data-piece].legal, #board [data-target].legal"
+#: how many moves each saved game on this device holds (read from IndexedDB, as the lobby does)
+SAVED_ACTIONS = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open('parlour');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const get = open.result.transaction('games').objectStore('games').getAll();
+    get.onsuccess = () => resolve(get.result.map(g => g.actions.length));
+  };
+})"""
 SETTLED = "['move', 'privacy', 'over', 'stalled'].includes(document.querySelector('[data-phase]')?.dataset.phase)"
 
 

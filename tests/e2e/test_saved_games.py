@@ -1,17 +1,7 @@
 """Games survive a closed tab (resume), and records export, import and replay (replay, tampering)."""
 import json
 
-from clicking import click_randomly, play_until_over, start_game, wait_settled
-
-SAVED_ACTIONS = """() => new Promise((resolve, reject) => {
-  const open = indexedDB.open('parlour');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const get = open.result.transaction('games').objectStore('games').getAll();
-    get.onsuccess = () => resolve(get.result.map(g => g.actions.length));
-  };
-})"""
-
+from clicking import SAVED_ACTIONS, click_randomly, play_until_over, start_game, wait_settled
 
 #: The board's first SVG without what only follows the moves as they happen (the last move's marks):
 #: a resumed game draws its position afresh.

@@ -4,16 +4,7 @@ The engine decides what may be taken back (parlour.undo); the table offers Undo
 beside the board while the person is still to move, and on the privacy screen
 before the device is passed on.
 """
-from clicking import click_randomly, start_game, wait_settled
-
-SAVED_ACTIONS = """() => new Promise((resolve, reject) => {
-  const open = indexedDB.open('parlour');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const get = open.result.transaction('games').objectStore('games').getAll();
-    get.onsuccess = () => resolve(get.result.map(g => g.actions.length));
-  };
-})"""
+from clicking import SAVED_ACTIONS, click_randomly, start_game, wait_settled
 
 
 def undo_offered(page, selector, timeout=4000):
