@@ -5,6 +5,7 @@
     python3 build.py build              build dist/ only
     python3 build.py test [pytest args] install test dependencies, build, run pytest
     python3 build.py bench [--quick]    measure load, moves and engine speed; write bench/results.json
+    python3 build.py bench --soak       10,000 checked random games per title (bench/soak.py; not in CI)
 
 Downloads (Pyodide from the npm registry; the micropip, packaging, segno and
 Markdown wheels from PyPI) are cached in .cache/, so a second build needs no
@@ -41,6 +42,9 @@ SITE_DIRS = ["js", "css", "icons"]
 #: Built files the service worker does not precache: itself, and the build's notes.
 NOT_PRECACHED = {"service-worker.js"}
 TEST_REQUIREMENTS = ["pytest==9.0.3", "playwright==1.65.2"]
+#: Debian's Firefox ESR, driven in the tests by puppeteer-core from tests/e2e/firefox/ (its package-lock.json pins it)
+FIREFOX = "/usr/bin/firefox-esr"
+FIREFOX_TESTS = ROOT / "tests" / "e2e" / "firefox"
 FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 # segno draws QR codes for network invites (js/net); the worker installs it on first use.
 SEGNO_WHEEL = "segno-1.6.6-py3-none-any.whl"
@@ -54,6 +58,9 @@ RULES_DIR = ROOT / "docs" / "rules"
 SAMPLE_SEED = "lobby-sample"
 SAMPLE_PLAYERS = 3
 SAMPLE_PROGRESS = 0.7
+#: Games whose board at SAMPLE_PROGRESS is nearly bare: Castles clears its map every round and shows a scored
+#: round only between rounds, so 70% of its three rounds is the third round's first tiles; 93% is its full map.
+SAMPLE_PROGRESS_BY_GAME = {"castles": 0.93}
 
 
 def say(message: str) -> None:
@@ -233,8 +240,8 @@ def build_samples(out_dir: Path) -> list:
 
     The lobby draws the picture with the game's own board renderer before Python
     has loaded, so the position is made here: the seeded random bot plays a game
-    (`parlour.simulate`) and the facade replays its first SAMPLE_PROGRESS of it
-    (`new` with `actions`, as resuming a saved game does); the file holds seat 0's
+    (`parlour.simulate`) and the facade replays its first SAMPLE_PROGRESS of it (SAMPLE_PROGRESS_BY_GAME
+    where that board would be bare), with `new` and `actions` as resuming a saved game does; the file holds seat 0's
     `view` with the seat count and the moves played.  Seeded, so every build
     writes the same bytes.
     """
@@ -245,7 +252,7 @@ def build_samples(out_dir: Path) -> list:
     for game in api.op_games({})["games"]:
         players = max(game["min_players"], min(SAMPLE_PLAYERS, game["max_players"]))
         _, actions = simulate.play_random(game["id"], players, SAMPLE_SEED)
-        moves = actions[:round(len(actions) * SAMPLE_PROGRESS)]
+        moves = actions[:round(len(actions) * SAMPLE_PROGRESS_BY_GAME.get(game["id"], SAMPLE_PROGRESS))]
         table = api.op_new({"game": game["id"], "players": players, "seed": SAMPLE_SEED, "actions": moves})["table"]
         view = api.op_view({"table": table, "seat": 0, "legal": False})["view"]
         api.op_close({"table": table})
@@ -279,7 +286,9 @@ def build_rules(out_dir: Path, rules_dir: Path = RULES_DIR) -> list:
         game_id = source.stem
         body = markdown.markdown(
             source.read_text(encoding="utf-8"), output_format="html", tab_length=2,
-            extensions=["markdown.extensions.tables", "markdown.extensions.sane_lists"])
+            extensions=["markdown.extensions.tables", "markdown.extensions.sane_lists"],
+            # a column's alignment as align="…", not style="text-align…", which the site's policy refuses
+            extension_configs={"markdown.extensions.tables": {"use_align_attribute": True}})
         target = out_dir / f"{game_id}.html"
         target.write_text(
             f"<!-- docs/rules/{source.name}, turned into HTML by build.py with {MARKDOWN_WHEEL} -->\n"
@@ -396,7 +405,7 @@ def add_module_preloads(index: Path) -> None:
     with import() later) are fetched at low priority so they do not hold it up."""
     lobby = {p.relative_to(ROOT).as_posix() for p in static_imports(ROOT / "js" / "main.js")}
     later = {p.relative_to(ROOT).as_posix() for p in (ROOT / "js").rglob("*.js")} - lobby
-    later -= {"js/main.js", "js/engine/worker.js"}
+    later -= {"js/main.js", "js/engine/worker.js", "js/engine/start.js"}  # start.js is a classic script
     links = [f'  <link rel="modulepreload" href="{m}">' for m in sorted(lobby)]
     links += [f'  <link rel="modulepreload" href="{m}" fetchpriority="low">' for m in sorted(later)]
     index.write_text(index.read_text().replace("  <!-- build.py: modulepreload -->", "\n".join(links)))
@@ -423,6 +432,17 @@ def write_service_worker(dist: Path) -> str:
 
 # ----- serving -----------------------------------------------------------------
 
+#: index.html's Content-Security-Policy <meta> (docs/security.md)
+POLICY_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
+
+
+def page_policy(index: Path) -> str:
+    """The Content-Security-Policy index.html declares in its <meta> ("" if none), which the server
+    also sends as a header: a worker (and the service worker) gets its policy from its own response only."""
+    match = POLICY_META.search(index.read_text()) if index.is_file() else None
+    return html.unescape(match.group(1)) if match else ""
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -431,8 +451,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".webmanifest": "application/manifest+json",
     }
 
+    def __init__(self, *args, policy: str = "", **kwargs) -> None:
+        self.policy = policy  # set first: the base class answers the request inside __init__
+        super().__init__(*args, **kwargs)
+
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        if self.policy:  # every response: the page's, its worker's and the service worker's
+            self.send_header("Content-Security-Policy", self.policy)
         super().end_headers()
 
     def send_head(self):
@@ -459,7 +485,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 def make_server(port: int, directory: Path = DIST) -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(Handler, directory=str(directory))
+    handler = functools.partial(Handler, directory=str(directory), policy=page_policy(Path(directory) / "index.html"))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
@@ -505,18 +531,73 @@ def ensure_chromium() -> str:
     sys.exit("No Chromium: install Debian's package 'chromium' or set PARLOUR_CHROMIUM to a browser.")
 
 
+def ensure_firefox() -> str:
+    """Debian's firefox-esr (PARLOUR_FIREFOX names another); apt-get installs it when missing and we are root.
+
+    Returns the binary, or raises RuntimeError saying why there is none."""
+    named = os.environ.get("PARLOUR_FIREFOX")
+    if named:
+        if not Path(named).exists():
+            raise RuntimeError(f"PARLOUR_FIREFOX names {named}, which does not exist.")
+        return named
+    if Path(FIREFOX).exists():
+        return FIREFOX
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        apt_env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        try:
+            run(["apt-get", "update", "-q"], stdout=subprocess.DEVNULL)
+            run(["apt-get", "install", "-y", "-q", "firefox-esr"], stdout=subprocess.DEVNULL, env=apt_env)
+        except subprocess.CalledProcessError as err:
+            raise RuntimeError(f"apt-get could not install firefox-esr ({err}).") from err
+        return FIREFOX
+    raise RuntimeError("No Firefox: install Debian's package 'firefox-esr' or set PARLOUR_FIREFOX to a Firefox binary.")
+
+
+def ensure_firefox_client() -> None:
+    """puppeteer-core, pinned with its dependencies in tests/e2e/firefox/package-lock.json, installed
+    there by `npm ci` (no browser download: it drives Debian's Firefox over WebDriver BiDi).
+    Raises RuntimeError saying why it could not be installed."""
+    lock = FIREFOX_TESTS / "package-lock.json"
+    stamp = FIREFOX_TESTS / "node_modules" / ".parlour-lock-sha256"
+    if stamp.exists() and stamp.read_text() == sha256_file(lock):
+        return
+    if not shutil.which("npm"):
+        raise RuntimeError("npm is needed to install puppeteer-core, which drives Firefox in the tests.")
+    try:
+        run(["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"], cwd=FIREFOX_TESTS,
+            stdout=subprocess.DEVNULL)
+    except subprocess.CalledProcessError as err:
+        raise RuntimeError(f"npm ci in {FIREFOX_TESTS} failed ({err}).") from err
+    stamp.write_text(sha256_file(lock))
+
+
+def firefox_env() -> dict:
+    """PARLOUR_FIREFOX for the Firefox tests, or PARLOUR_FIREFOX_MISSING with the reason they will fail with."""
+    try:
+        firefox = ensure_firefox()
+        ensure_firefox_client()
+    except RuntimeError as err:
+        say(f"the Firefox tests will fail: {err}")
+        return {"PARLOUR_FIREFOX_MISSING": str(err)}
+    return {"PARLOUR_FIREFOX": firefox, "PARLOUR_FIREFOX_MISSING": ""}
+
+
 def test(args: list) -> int:
     python = ensure_venv()
     chromium = ensure_chromium()
+    firefox = firefox_env()
     build()
     env = {**os.environ, "PARLOUR_CHROMIUM": chromium, "PARLOUR_DIST": str(DIST),
-           "PARLOUR_PYODIDE_DIR": str(CACHE / f"pyodide-{PYODIDE_VERSION}")}
+           "PARLOUR_PYODIDE_DIR": str(CACHE / f"pyodide-{PYODIDE_VERSION}"), **firefox}
     return subprocess.call([str(python), "-m", "pytest", *args], cwd=ROOT, env=env)
 
 
 def bench(args: list) -> int:
     """Measure load, move and engine speed on the built site (bench/bench.py); write bench/results.json."""
     python = ensure_venv()
+    if any(a == "--soak" or a.startswith("--soak=") for a in args):  # the soak plays natively: no browser, no build
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+        return subprocess.call([str(python), str(ROOT / "bench" / "bench.py"), *args], cwd=ROOT, env=env)
     chromium = ensure_chromium()
     build()
     env = {**os.environ, "PARLOUR_CHROMIUM": chromium, "PARLOUR_DIST": str(DIST), "PYTHONPATH": str(ROOT / "py")}

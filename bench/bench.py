@@ -26,12 +26,18 @@ import build  # noqa: E402
 from parlour import games  # noqa: E402
 from parlour.simulate import games_per_second, play_random, search_iterations_per_second  # noqa: E402
 from parlour.tournament import win_share  # noqa: E402
+from soak import QUICK_SOAK_GAMES, soak_count, soak_figures, soak_minutes  # noqa: E402
+import csp_waits  # noqa: E402
+
+csp_waits.install()  # Playwright's wait_for_function under the site's policy (tests/e2e/csp_waits.py)
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 BUDGETS = {
     "load.lobby_interactive_ms": 300, "load.python_ready_cold_ms": 2500, "load.python_ready_warm_ms": 1500,
     "moves.*.p50_ms": 16, "moves.*.p95_ms": 50, "bots.*.hard.move_ms_p95": 1500,
+    # click to the first frame that shows the move (bench/feedback.py): one frame, at worst two
+    "moves.*.feedback_p50_ms": 16.7, "moves.*.feedback_p95_ms": 33.4,
 }
 PLAYERS = 3
 QUICK = "--quick" in sys.argv
@@ -44,6 +50,8 @@ ENGINE_SECONDS = 1.0 if QUICK else 4.0
 TOURNAMENT_GAMES = 6 if QUICK else 40
 BOT_MOVES = 8 if QUICK else 30  # bot moves timed in Pyodide per game and level
 SKIP_BOTS = "--no-bots" in sys.argv
+#: --soak (or --soak=N): only the soak, N games per title (bench/soak.py); its figures join results.json
+SOAK = soak_count(sys.argv)
 DRAW_GAMES = 100  # random 2-player games per title for the shared-win share
 #: games the lobby offers (they have a board); moves are timed through the board, so only for these
 BOARDS = set(re.findall(r'"([a-z0-9-]+)"', (ROOT / "js" / "games" / "ids.js").read_text().split("BOARD_IDS", 1)[1].split("]", 1)[0]))
@@ -139,7 +147,7 @@ def measure_first_visit(browser, url):
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     responses = []
-    page.on("response", responses.append)
+    page.on("response", lambda response: responses.append(response))  # Playwright tags its handler: no bound builtin
     page.goto(url)
     ready_timings(page)
     sent = sum(r.request.sizes()["responseBodySize"] for r in responses)
@@ -176,9 +184,11 @@ FORMS = {"kings-cottage": invest_evenly}
 def measure_moves(browser, url, game_id):
     """Click random legal moves against bots; the app times each click until its new board is drawn."""
     from clicking import click_randomly, start_game, wait_settled
+    import feedback
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, service_workers="block")
+    feedback.install(context)
     page = context.new_page()
-    moves, dom, seed, deadline = [], [], 0, time.time() + (60 if QUICK else 240)
+    moves, dom, shown, seed, deadline = [], [], [], 0, time.time() + (60 if QUICK else 240)
     while len(moves) < MOVES_WANTED and time.time() < deadline:
         seed += 1
         # bots wait a little, as in play (600 ms), so each click is timed without a bot's move beside it
@@ -190,9 +200,11 @@ def measure_moves(browser, url, game_id):
         page.wait_for_timeout(50)  # the last frame's timing
         moves += page.evaluate("window.parlourTimings.moves")
         dom += page.evaluate("window.parlourTimings.movesDom || []")
+        shown += feedback.collect(page)
     context.close()
     return {"p50_ms": round(percentile(moves, 0.5), 1), "p95_ms": round(percentile(moves, 0.95), 1),
-            "moves": len(moves), "dom_p50_ms": round(percentile(dom, 0.5), 1)}
+            "moves": len(moves), "dom_p50_ms": round(percentile(dom, 0.5), 1),
+            "feedback_p50_ms": round(percentile(shown, 0.5), 1), "feedback_p95_ms": round(percentile(shown, 0.95), 1)}
 
 
 def measure_pyodide_engine(browser, url, game_id):
@@ -225,27 +237,40 @@ def budget_for(key):
 
 
 def write_readme(results):
+    # the run that measured them (a soak-only run rewrites the table around the last bench's figures)
+    tournament_games = next((v for k, v in sorted(results["figures"].items()) if k.endswith(".tournament_games")),
+                            TOURNAMENT_GAMES)
     lines = [
         "# Benchmark", "",
         f"Measured {results['when']} on {results['machine']} with `python3 build.py bench"
-        f"{' --quick' if QUICK else ''}{' --only=' + ','.join(ONLY) if ONLY else ''}`; raw figures in `results.json`"
-        f"{' (the other games keep their figures from the run before)' if ONLY else ''}.  "
+        f"{' --quick' if results.get('quick') else ''}{' --only=' + ','.join(results['only']) if results.get('only') else ''}`; "
+        "raw figures in `results.json`"
+        f"{' (the other games keep their figures from the run before)' if results.get('only') else ''}.  "
         f"Load average (1 min) at start {results['load_average']['start']}, at the end "
         f"{results['load_average']['end']}: on a busy machine every time figure is slower than on an idle one "
         "(tournament results are counts and do not change).",
         "Moves: a person's click on the board until the new board is drawn (the next frame after it is in "
-        "the DOM; `dom_p50_ms`: until it is in the DOM), "
+        "the DOM; `dom_p50_ms`: until it is in the DOM; `feedback_*`: until the first frame that shows the move, "
+        "the piece on its place or the choice marked before the engine answers, `bench/feedback.py`), "
         f"{PLAYERS} seats (one person, bots pausing 50 ms).  Engine: whole random games of {PLAYERS} seats, "
         "every move through the checked, copying `apply` (`native_games_per_s`) or stepped in place on one "
         "private copy as the search plays out (`native_step_games_per_s`); `*_ismcts_iterations_per_s`: "
         "search iterations as the Medium level runs them (random playouts, the game's cut-off).  "
-        f"Bots: seeded native tournaments ({TOURNAMENT_GAMES} games per pairing, seats rotating, a shared win "
+        f"Bots: seeded native tournaments ({tournament_games} games per pairing, seats rotating, a shared win "
         "counting 1/k; `interval95` is the Wilson interval), move times in Pyodide through the facade's "
         "`bot` op at 3 seats.  `random_2p_shared_win_share` is how often two random players share the win: "
         "in King's Cottage most games end before any room is completed (every profit 0), so luck and "
         "draws cap any bot's win rate there.", "",
         "| measure | value | budget | |", "| --- | ---: | ---: | --- |",
     ]
+    soak = results.get("soak")
+    if soak:
+        lines[-2:-2] = [
+            f"Soak ({soak['when']}, `python3 build.py bench --soak`, bench/soak.py; the quick bench plays "
+            f"{QUICK_SOAK_GAMES}): up to {soak['games_per_title']} seeded random games per title"
+            f"{' in at most ' + str(soak['minutes']) + ' minutes' if soak.get('minutes') else ''}, played natively "
+            "over every player count and option set, the contract test's checks on sampled states; "
+            "`soak.<game>.failures` should be 0 (`failed` lists seed and message), `slowest_*` is the slowest game.", ""]
     for key, value in sorted(results["figures"].items()):
         budget = budget_for(key)
         verdict = "" if budget is None or not isinstance(value, (int, float)) else ("within" if value <= budget else "**over**")
@@ -255,6 +280,9 @@ def write_readme(results):
               "about 1 ms later, but Chromium hands the worker's reply to the page only after the frame that "
               "follows the input (~11 ms); the board is then in the DOM ~4 ms later (`dom_p50_ms`) and painted "
               "at the next frame.  So a move takes close to two frames (2 x 16.7 ms) however fast the engine is.  "
+              "What the person sees first comes sooner: the click's own task draws the move ahead of the engine "
+              "(the piece on its place, the choice marked: js/board/pending.js), painted by the next frame "
+              "(`feedback_*`).  "
               "Not tried yet: waiting for the worker synchronously with Atomics on a SharedArrayBuffer (needs a "
               "cross-origin isolated page: COOP/COEP headers, which the service worker could add).",
               "", "Where the Python start-up time goes (cold, median run, ms since the worker started; "
@@ -267,10 +295,35 @@ def write_readme(results):
 LOAD_BEFORE = os.getloadavg()[0]
 
 
+def soak_only():
+    """`--soak`: play the soak and put its figures into bench/results.json, keeping every other figure."""
+    figures = soak_figures(SOAK, ONLY, soak_minutes(sys.argv), say=lambda line: print(line, flush=True))
+    path = ROOT / "bench" / "results.json"  # read after the soak, which may take hours: others may have run meanwhile
+    results = json.loads(path.read_text()) if path.exists() else {"figures": {}}
+    replaced = {k.split(".")[1] for k in figures}
+    kept = {k: v for k, v in results["figures"].items() if not (k.startswith("soak.") and k.split(".")[1] in replaced)}
+    results["figures"] = {**kept, **figures}
+    results["soak"] = {
+        "when": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "games_per_title": SOAK, "minutes": soak_minutes(sys.argv),
+        "load_average": {"start": round(LOAD_BEFORE, 2), "end": round(os.getloadavg()[0], 2)},
+    }
+    path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    if "worker_timings_cold" in results:  # a whole bench ran before: its table, with the soak's figures
+        write_readme(results)
+    for key, value in sorted(figures.items()):
+        print(f"{key:45} {value}")
+    return sum(v for k, v in figures.items() if k.endswith(".failures"))
+
+
 def main():
+    if SOAK:
+        return soak_only()
     from playwright.sync_api import sync_playwright
     dist = Path(os.environ.get("PARLOUR_DIST") or ROOT / "dist")
     figures = {}
+    if QUICK:  # a small soak (bench/soak.py); the whole one is `--soak`
+        figures.update(soak_figures(QUICK_SOAK_GAMES, ONLY, say=lambda line: print(line, flush=True)))
     for game in games.all_games():
         figures[f"engine.{game.id}.native_games_per_s"] = games_per_second(game.id, PLAYERS, ENGINE_SECONDS)["games_per_s"]
         # the same games stepped in place on one private copy (Game.step), as the search's playouts are
@@ -313,6 +366,9 @@ def main():
         kept = {k: v for k, v in previous.get("figures", {}).items()
                 if k.split(".")[1] not in ONLY and k.split(".")[0] in ("bots", "moves", "engine")}
         figures = {**kept, **figures}
+    if previous_path.exists() and not any(k.startswith("soak.") for k in figures):  # the last soak's figures stay
+        previous = json.loads(previous_path.read_text())
+        figures = {**{k: v for k, v in previous.get("figures", {}).items() if k.startswith("soak.")}, **figures}
     results = {
         "load_average": {"start": round(LOAD_BEFORE, 2), "end": round(load_after, 2)},
         "only": ONLY,
@@ -321,6 +377,10 @@ def main():
         "quick": QUICK, "figures": figures, "worker_timings_cold": worker["timings"], "budgets": BUDGETS,
         "python_started_from": worker.get("started_from"),
     }
+    if QUICK:
+        results["soak"] = {"when": results["when"], "games_per_title": QUICK_SOAK_GAMES, "minutes": None}
+    elif previous_path.exists() and "soak" in json.loads(previous_path.read_text()):
+        results["soak"] = json.loads(previous_path.read_text())["soak"]
     (ROOT / "bench" / "results.json").write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
     write_readme(results)
     for key, value in sorted(figures.items()):

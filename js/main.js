@@ -8,6 +8,7 @@ import { h, toast } from "./common/dom.js";
 import { renderLobby } from "./ui/lobby.js";
 import { renderSavedGames } from "./ui/saved-games.js";
 import { readRecordFile, toRecord } from "./store/records.js";
+import { loadGame } from "./store/games-db.js";
 import { hasBoard } from "./games/ids.js";
 import { watchForUpdates } from "./ui/updates.js";
 import { offerInstall, showEngineState, watchOnline } from "./ui/site-status.js";
@@ -49,7 +50,51 @@ engine.ready.then(
 /** @type {any[]} games.json, filtered to games with a board */
 let catalogue = [];
 
+/** The address names the table open on this device, so a reload comes back to it (`#table=<saved-game id>`). */
+const TABLE_ROUTE = "#table=";
+
+/** @param {string} id a saved game's id */
+function nameTable(id) {
+  history.replaceState(null, "", `${location.pathname}${location.search}${TABLE_ROUTE}${encodeURIComponent(id)}`);
+}
+
+function forgetTable() {
+  if (location.hash.startsWith(TABLE_ROUTE)) history.replaceState(null, "", `${location.pathname}${location.search}`);
+}
+
+/** A reload at a table (the address names it): resume that saved game, or say why not and stay in the lobby. */
+async function returnToTable() {
+  let saved;
+  try {
+    saved = await loadGame(decodeURIComponent(location.hash.slice(TABLE_ROUTE.length)));
+  } catch (err) {
+    forgetTable();
+    toast(`The game this address names could not be opened (${err && err.message || err}). Your saved games are in the lobby.`);
+    return;
+  }
+  if (!saved) {
+    forgetTable();
+    toast("The game this address names is not saved on this device (it may have been deleted, or played in another browser). Here is the lobby.");
+    return;
+  }
+  if (saved.host) { // a hosted game comes back through its own route, with its guests' seats
+    history.replaceState(null, "", `${location.pathname}${location.search}#host=${encodeURIComponent(saved.host.id)}`);
+    await (await network()).openNetworkRoute(netDeps(), catalogue);
+    return;
+  }
+  if (!catalogue.some((g) => g.id === saved.game)) {
+    forgetTable();
+    await resumeGame(saved); // says which game this Parlour cannot play
+    return;
+  }
+  showTable();
+  tableRoot.replaceChildren(h("p", { class: "status" }, ["Returning to your game…"]));
+  await resumeGame(saved);
+  if (html.dataset.python !== "ready") showLobby(); // the games could not load: the header says so
+}
+
 function showLobby() {
+  forgetTable();
   tableRoot.hidden = true;
   tableRoot.replaceChildren();
   lobbyRoot.hidden = false;
@@ -89,7 +134,7 @@ async function pythonReady(button) {
 async function openTable(setup, button) {
   if (!(await pythonReady(button))) return;
   const { LocalTable } = await tables();
-  const table = new LocalTable(engine, tableRoot, setup, { botDelay, onLeave: showLobby });
+  const table = new LocalTable(engine, tableRoot, setup, { botDelay, onLeave: showLobby, onOpen: nameTable });
   window.parlour = { engine, table };
   showTable(); // first, so the board and log are laid out when drawn
   try {
@@ -149,6 +194,7 @@ async function boot() {
     html.dataset.lobby = "ready";
     timings.lobby_ready = performance.now();
     if (/^#(join|host)=/.test(location.hash)) await (await network()).openNetworkRoute(netDeps(), catalogue);
+    else if (location.hash.startsWith(TABLE_ROUTE)) await returnToTable();
   } catch (err) {
     lobbyRoot.replaceChildren(h("p", { class: "error" }, [`The lobby could not load: ${err.message}`]));
   }

@@ -40,7 +40,7 @@ class Layer(NamedTuple):
 
 # ----- the rules -----------------------------------------------------------------
 
-TOOLKIT = ["parlour.game", "parlour.rng", "parlour.piecepack", "parlour.errors", "parlour.ending"]
+TOOLKIT = ["parlour.game", "parlour.rng", "parlour.piecepack", "parlour.errors", "parlour.ending", "parlour.wording"]
 ABOVE_GAMES = ["parlour.api", "parlour.bots", "parlour.p2p", "parlour.records", "parlour.simulate",
                "parlour.fairness"]
 
@@ -74,6 +74,8 @@ JS_LAYERS: List[Layer] = [
     Layer("saved games and record files", who=["js/store/**"], may=["js/store/**"],
           must_not=["js/common/**", "js/games/**", "js/board/**", "js/engine/**", "js/net/**", "js/tables/**", "js/ui/**"]),
     Layer("worker bridge", who=["js/engine/bridge.js"], may=[], must_not=["js/**"]),
+    # a classic script index.html runs first: it starts Python's worker (no inline script: docs/security.md)
+    Layer("worker starter", who=["js/engine/start.js"], may=[], must_not=["js/**"]),
     Layer("Pyodide worker", who=["js/engine/worker.js"], may=["pyodide/**"], must_not=["js/**"]),
     # transport and protocol: no DOM (see test_the_network_layer_draws_nothing), no game, no table
     Layer("network: transport and protocol", who=["js/net/**"], may=["js/net/**", "js/engine/bridge.js"],

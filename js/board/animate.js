@@ -19,7 +19,7 @@ import { SVG_NS } from "./svg.js";
 export const DURATION = 260;
 const EASE = "cubic-bezier(.2, .7, .3, 1)";
 /** Attributes a stand-in must not carry: it is nothing to click, focus, find or read. */
-const STRIPPED = ["id", "data-key", "data-piece", "data-target", "data-moving", "tabindex", "role", "aria-label", "aria-pressed"];
+const STRIPPED = ["id", "data-key", "data-piece", "data-target", "data-moving", "tabindex", "role", "aria-label", "aria-pressed", "data-pending"];
 const STATE_CLASSES = ["legal", "selected", "hinted", "last-move", "kc-through"];
 
 /** @param {Element} el */
@@ -28,13 +28,19 @@ const isSvgPart = (el) => el instanceof SVGGraphicsElement && Boolean(el.ownerSV
 /** @type {{html: HTMLElement, svg: SVGSVGElement}|null} */
 let layer = null;
 
-/** The layer stand-ins travel in: fixed over the whole window, on top, taking no clicks. */
+/**
+ * The layer's stacking order: over the board, under every dialog's `.overlay` (10 in css/parlour.css), so a
+ * piece still moving on the board never flies over a result, a privacy screen or a round's scores.
+ */
+const LAYER_Z = "9";
+
+/** The layer stand-ins travel in: fixed over the whole window, over the page, taking no clicks. */
 function standInLayer() {
   if (layer && layer.html.isConnected) return layer;
   const html = document.createElement("div");
   html.className = "motion-layer";
   html.setAttribute("aria-hidden", "true");
-  Object.assign(html.style, { position: "fixed", inset: "0", pointerEvents: "none", zIndex: "15", overflow: "visible" });
+  Object.assign(html.style, { position: "fixed", inset: "0", pointerEvents: "none", zIndex: LAYER_Z, overflow: "visible" });
   const svg = /** @type {SVGSVGElement} */ (document.createElementNS(SVG_NS, "svg"));
   Object.assign(svg.style, { position: "absolute", left: "0", top: "0", width: "100%", height: "100%", overflow: "visible" });
   html.append(svg);
@@ -62,9 +68,10 @@ function screenMatrix(place) {
 /**
  * A stand-in for `source` in the layer: the same look, and nothing a click, a
  * screen reader or a test can find.  An HTML one is sized like `place`.
+ * (Also the stand-in of a move on its way to the engine, js/board/pending.js.)
  * @param {Element} source @param {Element} place the real piece
  */
-function standIn(source, place) {
+export function standIn(source, place) {
   const ghost = /** @type {HTMLElement|SVGElement} */ (source.cloneNode(true));
   for (const node of [ghost, ...ghost.querySelectorAll("*")]) {
     for (const name of STRIPPED) node.removeAttribute(name);
@@ -92,7 +99,7 @@ function standIn(source, place) {
  * @param {Element} place the real piece @param {DOMRect} then @param {DOMRect} now
  * @returns {string|null} null when the piece is not drawn
  */
-function onto(place, then, now) {
+export function onto(place, then, now) {
   const clamp = (s) => (Number.isFinite(s) && s > 0 ? Math.min(Math.max(s, 0.25), 4) : 1);
   const sx = clamp(then.width / now.width);
   const sy = clamp(then.height / now.height);

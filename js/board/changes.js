@@ -191,3 +191,28 @@ export function findAgain(spots, wanted) {
   }
   return best && bestDistance <= Math.max(wanted.w, 4) ? best : null;
 }
+
+/**
+ * The spots of the pieces inside `shift.piece` as if the box `from` were drawn
+ * at `to` (where a move on its way to the engine shows its piece,
+ * js/board/pending.js); the others as they are.  Changes `spots` in place.
+ * @param {Spot[]} spots @param {{piece: Element, from: DOMRect, to: DOMRect}|null} shift @returns {Spot[]}
+ */
+export function shiftSpots(spots, shift) {
+  if (!shift) return spots;
+  const { from, to } = shift;
+  const scale = from.width ? to.width / from.width : 1;
+  for (const spot of spots) {
+    if (spot.el !== shift.piece && !shift.piece.contains(spot.el)) continue;
+    const { rect } = spot;
+    const units = rect.width ? spot.w / rect.width : 1; // frame units per screen pixel
+    const moved = new DOMRect(to.left + (rect.left - from.left) * scale, to.top + (rect.top - from.top) * scale,
+      rect.width * scale, rect.height * scale);
+    spot.x += (moved.left + moved.width / 2 - (rect.left + rect.width / 2)) * units;
+    spot.y += (moved.top + moved.height / 2 - (rect.top + rect.height / 2)) * units;
+    spot.w *= scale;
+    spot.h *= scale;
+    spot.rect = moved;
+  }
+  return spots;
+}

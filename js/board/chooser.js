@@ -14,9 +14,14 @@
  * words the board gives for it (`describe`), and a focus ring
  * (js/board/focus-ring.js).  After a redraw the focus goes back to the piece
  * that had it.
+ *
+ * A click that completes a move shows it before the engine answers
+ * (js/board/pending.js): the chosen piece stands on the place clicked, or the
+ * one thing clicked looks pressed, in the click's own task.
  */
 import { CLICKABLE, clearButton, fallbackLabel, keyOf, makeButton, pressOnKeys, settleFocus } from "./keys.js";
 import { ringOnFocus } from "./focus-ring.js";
+import { showPending } from "./pending.js";
 
 /**
  * What a clickable element is and where, in words, for its accessible name;
@@ -143,22 +148,34 @@ export class MoveChooser {
     const piece = node.getAttribute("data-piece");
     if (piece) {
       const direct = this.moves.find((m) => m.piece === piece && !m.target);
-      if (direct) return this.play(direct.action);
+      if (direct) return this.play(direct.action, { piece: node });
       this.selected = this.selected === piece ? null : piece;
       return this.redraw();
     }
     const target = node.getAttribute("data-target");
     const move = this.moves.find((m) => m.target === target && (!m.piece || m.piece === this.selected));
-    if (move) this.play(move.action);
+    if (move) this.play(move.action, { piece: move.piece ? this.pieceNode(move.piece) : null, target: node });
   }
 
-  play(action) {
+  /** The element of a piece (the one picked up, where a piece is drawn twice); nothing is measured. @param {string} key */
+  pieceNode(key) {
+    const nodes = [...(this.root?.querySelectorAll(`[data-piece="${CSS.escape(key)}"]`) ?? [])];
+    return nodes.find((n) => n.classList.contains("selected")) ?? nodes[0] ?? null;
+  }
+
+  /**
+   * Send a move: nothing stays clickable while the engine answers, and what the
+   * click chose shows at once (js/board/pending.js).
+   * @param {any} action @param {{piece?: Element|null, target?: Element|null}} [chosen] the clicked piece and place
+   */
+  play(action, chosen = {}) {
     this.selected = null;
     this.moves = [];
-    // Nothing stays clickable while the engine answers (unmarking is cheaper than a redraw).
+    // nothing stays clickable while the engine answers (unmarking is cheaper than a redraw)
     if (this.root) {
       this.root.querySelectorAll(".legal, .selected").forEach((n) => n.classList.remove("legal", "selected"));
       this.root.querySelectorAll("[data-piece], [data-target]").forEach(clearButton);
+      showPending(this.root, chosen);
     } else this.redraw();
     this.onAction(action);
   }

@@ -10,6 +10,7 @@
  * the action and refuses anything else with its own message.
  */
 import { fillNames, h } from "../common/dom.js";
+import { showPendingForm } from "./pending.js";
 
 /**
  * @typedef {{name: string, label: string, kind?: "count"|"pick", min: number, max: number,
@@ -261,6 +262,7 @@ export function drawForm(draft, opts) {
       event.preventDefault();
       if (draft.problem() !== null) return;
       submit.disabled = true;
+      showPendingForm(/** @type {HTMLFormElement} */ (node), submit); // shown before the engine answers
       opts.onSubmit(draft.action());
     },
   }, [

@@ -19,9 +19,15 @@
  * seat that changes no piece (a secret bid) leaves the marks where they are.
  *
  * `prefers-reduced-motion: reduce` turns the animations off; marks stay.
+ *
+ * A move the person sent shows before the engine answers (js/board/pending.js:
+ * the piece stands on its place).  The update that answers measures that piece
+ * where it stands, so its slide starts there, and then takes the pending marks
+ * away; a redraw or a cleared board takes them away too.
  */
 import { Animator } from "./animate.js";
-import { changedSpots, compare, findAgain, measure } from "./changes.js";
+import { changedSpots, compare, findAgain, measure, shiftSpots } from "./changes.js";
+import { clearPending, pendingShift, sentFrom } from "./pending.js";
 
 const REDUCED = "(prefers-reduced-motion: reduce)";
 /** Above this many changes an update is a new scene (a new round's map), not a move: no animation. */
@@ -44,20 +50,9 @@ export class BoardMotion {
     this.root = root;
     this.animator = new Animator();
     this.animator.onIdle = () => { delete this.root.dataset.animating; };
-    /** @type {import("./changes.js").Spot[]|null} the drawing before the update under way */
-    this.before = null;
-    /** @type {number|null|undefined} the seat whose view was drawn last (another seat's view is a new scene) */
-    this.viewer = undefined;
-    /** Whether the board sent an action that no update has shown yet. */
-    this.ownPending = false;
-    /** @type {Mark[]} the pieces the last move changed */
-    this.marks = [];
-    /** @type {"self"|"other"|null} whose move the last update showed */
-    this.lastMoveBy = null;
-    /** Whether the last update changed any piece (a bid sealed in secret changes none). */
-    this.lastMoveDrawn = false;
     /** Milliseconds the last update spent measuring, comparing and starting animations. */
     this.cost = 0;
+    this.reset();
   }
 
   /** The person's own action went to the table: the next update shows their move. */
@@ -65,12 +60,19 @@ export class BoardMotion {
     this.ownPending = true;
   }
 
+  /** The table refused the action sent: the next update puts the board back, and the last move stays marked. */
+  refused() {
+    this.ownPending = false;
+    this.puttingBack = true;
+  }
+
   /** Before an update redraws the board: stop what is still moving, measure what is drawn. @param {any} state */
   beforeUpdate(state) {
     const start = performance.now();
     this.animator.cancel();
     const sameScene = this.viewer === state.viewer && this.root.childElementCount > 0;
-    this.before = sameScene ? measure(this.root) : null;
+    // a piece sent to a place stands there (pending.js): its move starts from there
+    this.before = sameScene ? shiftSpots(measure(this.root), pendingShift(this.root)) : null;
     this.viewer = state.viewer;
     this.cost = performance.now() - start;
   }
@@ -83,15 +85,19 @@ export class BoardMotion {
     const start = performance.now();
     const options = state.motion ?? {};
     const own = this.ownPending || options.mark === false;
+    const puttingBack = this.puttingBack; // no move was made: whose last move and its marks stay as they were
     this.ownPending = false;
-    this.lastMoveBy = own ? "self" : "other";
-    this.lastMoveDrawn = false;
+    this.puttingBack = false;
+    if (!puttingBack) {
+      this.lastMoveBy = own ? "self" : "other";
+      this.lastMoveDrawn = false;
+    }
     if (this.before) {
       const after = measure(this.root);
       const changes = compare(this.before, after);
       const changed = changedSpots(changes);
-      this.lastMoveDrawn = changed.length > 0;
-      if (changed.length || own) this.marks = own ? [] : changed.map(({ key, frame, x, y, w }) => ({ key, frame, x, y, w }));
+      if (!puttingBack) this.lastMoveDrawn = changed.length > 0;
+      if (!puttingBack && (changed.length || own)) this.marks = own ? [] : changed.map(({ key, frame, x, y, w }) => ({ key, frame, x, y, w }));
       if (options.animate !== false && !matchMedia(REDUCED).matches && changed.length <= MOST_ANIMATED) this.animate(changes);
       this.showMarks(after);
     } else {
@@ -130,14 +136,22 @@ export class BoardMotion {
     if (this.marks.length) this.showMarks();
   }
 
-  /** The board was cleared (the privacy screen): the next drawing is a new scene. */
+  /** The board was cleared (the privacy screen), or is new: the next drawing is a new scene. */
   reset() {
     this.animator.cancel();
+    /** @type {import("./changes.js").Spot[]|null} the drawing before the update under way */
     this.before = null;
+    /** @type {number|null|undefined} the seat whose view was drawn last (another seat's view is a new scene) */
     this.viewer = undefined;
+    /** Whether the board sent an action that no update has shown yet. */
     this.ownPending = false;
+    /** Whether the next update puts the board back after a refused action. */
+    this.puttingBack = false;
+    /** @type {Mark[]} the pieces the last move changed */
     this.marks = [];
+    /** @type {"self"|"other"|null} whose move the last update showed */
     this.lastMoveBy = null;
+    /** Whether the last update changed any piece (a bid sealed in secret changes none). */
     this.lastMoveDrawn = false;
   }
 }
@@ -154,7 +168,12 @@ export function withMotion(Board) {
     /** @param {HTMLElement} root @param {{onAction: (a: any) => void}} opts */
     constructor(root, opts) {
       const motion = new BoardMotion(root);
-      super(root, { ...opts, onAction: (/** @type {any} */ action) => { motion.sentAction(); opts.onAction(action); } });
+      const onAction = (/** @type {any} */ action) => {
+        motion.sentAction();
+        sentFrom(root);
+        opts.onAction(action);
+      };
+      super(root, { ...opts, onAction });
       this.motion = motion;
       this.updating = false;
     }
@@ -169,6 +188,11 @@ export function withMotion(Board) {
       return this.motion.lastMoveDrawn;
     }
 
+    /** The table refused the action this board sent: the next update puts the board back as it was. */
+    moveRefused() {
+      this.motion.refused();
+    }
+
     /** @param {any} state */
     update(state) {
       this.motion.beforeUpdate(state);
@@ -179,14 +203,19 @@ export function withMotion(Board) {
         this.updating = false;
       }
       this.motion.afterUpdate(state);
+      clearPending(this.motion.root); // the engine's board has replaced the move shown ahead of it
     }
 
     redraw() {
       super.redraw();
-      if (!this.updating && this.motion) this.motion.redrawn();
+      if (!this.updating && this.motion) {
+        clearPending(this.motion.root);
+        this.motion.redrawn();
+      }
     }
 
     clear() {
+      clearPending(this.motion.root);
       this.motion.reset();
       super.clear();
     }

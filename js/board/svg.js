@@ -14,7 +14,8 @@ export function el(tag, attrs = {}, children = []) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
-    node.setAttribute(key, String(value));
+    if (key === "style") /** @type {SVGElement} */ (node).style.cssText = String(value); // CSSOM: the policy refuses style attributes
+    else node.setAttribute(key, String(value));
   }
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;

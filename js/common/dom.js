@@ -13,6 +13,7 @@ export function h(tag, attrs = {}, children = []) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
     else if (key === "class") node.className = value;
+    else if (key === "style") node.style.cssText = String(value); // CSSOM: the site's policy refuses style attributes
     else if (value === true) node.setAttribute(key, "");
     else node.setAttribute(key, String(value));
   }

@@ -6,6 +6,8 @@
  * action log rebuild the exact position.
  */
 
+import { askToKeepSavedGames } from "./persistence.js";
+
 const DB_NAME = "parlour";
 const STORE = "games";
 const DB_VERSION = 1;
@@ -57,10 +59,19 @@ const blockWatchers = new Set();
 /** @type {Promise<IDBDatabase>|null} */
 let opening = null;
 
+/**
+ * A save refused because the browser's storage for Parlour is full
+ * (QuotaExceededError on the request or the transaction's abort): a table tells
+ * it apart from other failures to offer what helps (export, freeing room).
+ */
+export class StorageFullError extends Error {
+  name = "StorageFullError";
+}
+
 /** A person-readable reason for a failed open, request or transaction. @param {any} err @param {string} doing */
 function explain(err, doing) {
   const name = err && err.name;
-  if (name === "QuotaExceededError") return new Error(`The device's storage is full, so Parlour could not ${doing}. Deleting old saved games frees room.`);
+  if (name === "QuotaExceededError") return new StorageFullError(`The device's storage is full, so Parlour could not ${doing}. Deleting old saved games frees room.`);
   if (name === "VersionError") {
     return new Error("Saved games were written by a newer version of Parlour, open in another tab: "
       + "use that tab, or close every Parlour tab and open Parlour again to update this one.");
@@ -182,6 +193,7 @@ export function newGameId() {
 /** @param {SavedGame} record */
 export async function saveGame(record) {
   await run("readwrite", (store) => store.put(record));
+  void askToKeepSavedGames(); // once a page: now there is a game worth keeping
 }
 
 /** @returns {Promise<SavedGame[]>} newest first */

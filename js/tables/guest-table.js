@@ -11,6 +11,7 @@
  * each seat) survives a reload, so a rejoin keeps the fairness check whole.
  */
 import { fillNames, h, toast } from "../common/dom.js";
+import { count } from "../common/plural.js";
 import { renderJoin, showAnswer, showJoinError } from "./p2p-join.js";
 import { fromB64url, sha256Hex, viewHash } from "../net/bytes.js";
 import { commit } from "../net/commit-reveal.js";
@@ -154,6 +155,7 @@ export class GuestTable {
       if (sent) { sent.refused = true; this.saveSession(); }
       this.logNet(`refused: ${m.error}`);
       toast(fillNames(String(m.error), this.names));
+      this.view?.board.moveRefused(); // the board drawn next puts a move shown ahead of the host's answer back
       if (this.last && !this.last.over) this.draw(this.last);
       return undefined;
     }
@@ -322,7 +324,7 @@ export class GuestTable {
     el.dataset.fair = outcome.ok ? "ok" : "failed";
     el.replaceChildren(
       outcome.ok
-        ? `Verified fair: this device replayed all ${m.actions.length} moves and every view it was shown (${outcome.steps.length} checks).`
+        ? `Verified fair: this device replayed ${m.actions.length === 1 ? "the 1 move" : `all ${m.actions.length} moves`} and every view it was shown (${count(outcome.steps.length, "check")}).`
         : `Not verified: the check "${failed?.name}" failed: ${String(failed?.detail).replace(/\.+$/, "")}.`
           + (failed?.blame === "host" ? " The host's device is responsible." : ""),
       ...outcome.notes.map((note) => h("span", { class: "fair-note" }, [` ${fillNames(note, this.names)}`])),

@@ -16,6 +16,7 @@
  */
 import { EngineError } from "../engine/bridge.js";
 import { fillNames, sleep, toast } from "../common/dom.js";
+import { count } from "../common/plural.js";
 import { fromB64url, randomBytes, sha256Hex, toB64url, toHex, viewHash } from "../net/bytes.js";
 import { commit, Round } from "../net/commit-reveal.js";
 import { Deal } from "../net/deal.js";
@@ -27,6 +28,7 @@ import { checkGuestMessage, cleanName, MAX_GUEST_MESSAGE, MAX_PENDING, SOFT_STRI
 import { saveHosted } from "../net/store.js";
 import { saveGame } from "../store/games-db.js";
 import { NetTableView } from "./table-view.js";
+import { ownTable } from "./table-elsewhere.js";
 import { renderHostPanel } from "./host-panel.js";
 
 /**
@@ -97,12 +99,21 @@ export class HostTable {
     /** @type {any} a pending panel redraw */
     this.panelTimer = 0;
     this.queue = Promise.resolve();
+    /** @type {import("../store/table-lock.js").TableClaim|null} this tab's ownership of the table (nothing is saved without it) */
+    this.claim = null;
+    /** @type {Promise<void>} the last write of the lobby's listing */
+    this.listing = Promise.resolve();
     /** @type {number|null} the local seat on screen */
     this.shown = this.seats.findIndex((s) => s.kind === "human");
     if (this.shown < 0) this.shown = null;
     this.view = new NetTableView(root, {
       gameId: setup.game.id, title: `${setup.game.title} · hosting`, names: this.names,
       onAction: (a) => this.serial(() => this.onLocalAction(a)), onLeave: () => this.leave(),
+      // Replay last moves: the host's engine holds the table, so it can step back for the host's own seat
+      lookBack: {
+        fetch: (steps) => this.engine.call("view_back", { table: this.table, seat: this.shown, steps, previous: true }),
+        showLive: () => this.serial(() => this.showOwn()),
+      },
     });
     this.renderPanel();
   }
@@ -122,6 +133,18 @@ export class HostTable {
   async start() {
     this.commitment = await sha256Hex(this.secret);
     history.replaceState(null, "", `${location.pathname}${location.search}#host=${this.id}`);
+    // One tab hosts a table (js/tables/table-elsewhere.js); a tab that waited for it restores the other's last copy.
+    this.claim = await ownTable(this.root, `host-${this.id}`, {
+      hosted: true,
+      refused: () => {
+        this.root.dataset.phase = "elsewhere";
+        this.view.els.status.textContent = "Hosted in another tab";
+        this.view.els.net.hidden = true; // its invites and seat buttons belong to the tab that hosts
+      },
+    });
+    if (this.closed) return this.claim?.release(); // left while waiting for the other tab
+    if (!this.claim) return this.leave();
+    if (this.claim.waited) return location.reload();
     if (this.started) {
       const reply = await this.engine.call("new", {
         game: this.setup.game.id, players: this.seats.length, seed: this.seed, options: this.setup.options,
@@ -191,7 +214,7 @@ export class HostTable {
       onMessage: (m) => this.enqueue(conn, m),
       onBad: (reason, ref) => this.refuse(conn, reason, ref),
       onFlood: (dropped) => this.logNet(conn.seat, dropped === 1 ? "is sending too fast: dropping its messages"
-        : `disconnected for flooding (${dropped} messages dropped)`),
+        : `disconnected for flooding (${count(dropped, "message")} dropped)`),
       onAway: () => this.connState(conn, "away"),
       onBack: () => this.connState(conn, "connected"),
       onClose: () => this.connState(conn, "closed"),
@@ -407,7 +430,7 @@ export class HostTable {
     const missing = this.deal.seats.flatMap((i) => (this.deal.seals.has(i) && this.seats[i].state === "connected" ? [] : [this.names[i]]));
     this.view.status("Waiting for the players on other devices to join…");
     this.view.notice(missing.length ? `The game starts when every player has joined. Waiting for: ${missing.join(", ")}. `
-      + "Send each one their invite link (on the right); paste the answer code they send back." : "");
+      + "Send each one their invite link (under “Players on other devices”); paste the answer code they send back." : "");
   }
 
   /** Every guest's bytes are in: derive the seed and open the engine table. */
@@ -584,6 +607,7 @@ export class HostTable {
         await this.act(seat, action, null);
       } catch (err) {
         this.report(err);
+        this.view.board.moveRefused(); // the board drawn next puts the move shown ahead of the engine back
         return this.showOwn();
       }
     }
@@ -625,8 +649,9 @@ export class HostTable {
     const active = seat !== null && !snap.over && snap.to_move.includes(seat) && !this.round?.commits.has(seat);
     let suffix = this.view.moverText(snap.to_move, seat);
     if (this.round) suffix += ` · ${this.round.commits.size} of ${this.round.seats.length} committed`;
-    this.view.draw({ view: snap.view, legal: snap.legal, forms: snap.forms, viewer: seat, active, suffix });
+    this.view.draw({ view: snap.view, legal: snap.legal, forms: snap.forms, viewer: seat, active, suffix, version: snap.version });
     this.view.setPhase(active ? "move" : "busy");
+    if (active && seat !== null) this.view.offerLookBack(this.actions, seat);
   }
 
   /** @param {any} result @param {string} [ending] the engine's sentences on why it ended */
@@ -694,7 +719,7 @@ export class HostTable {
 
   /** Keep the table in this browser, so a reload restores it (js/net/store.js). */
   save() {
-    if (this.closed) return;
+    if (this.closed || !this.claim?.held) return;
     saveHosted(this.id, {
       id: this.id, game: this.setup.game, options: this.setup.options, secret: toB64url(this.secret), seed: this.seed,
       seats: this.seats.map((s, i) => ({
@@ -707,7 +732,7 @@ export class HostTable {
     // Listed with the lobby's saved games (resume restores through #host=<id>; finished ones replay).
     const now = Date.now();
     this.listedAt ??= now;
-    saveGame({
+    this.listing = saveGame({
       id: `host-${this.id}`, game: this.setup.game.id, title: this.setup.game.title, options: this.setup.options,
       seed: this.seed, seats: this.seats.map((s, i) => ({
         kind: s.remote && s.kind !== "bot" ? "remote" : s.kind, name: this.names[i], ...(s.level ? { level: s.level } : {}),
@@ -741,6 +766,7 @@ export class HostTable {
     for (const s of this.spectators) s.invite.close();
     delete this.root.dataset.phase;
     if (this.table) this.engine.call("close", { table: this.table }).catch(() => {});
+    this.claim?.releaseAfter(this.listing); // another tab may host it once the last listing is written
     history.replaceState(null, "", `${location.pathname}${location.search}`);
     this.settings.onLeave();
   }

@@ -13,11 +13,14 @@ import { fillNames, h, seatName, sleep, toast } from "../common/dom.js";
 import { rulesButton } from "../common/rules.js";
 import { openModal } from "../common/modal.js";
 import { MoveLog } from "./move-log.js";
-import { LookBack } from "./look-back.js";
+import { drawPast, drawQuietly, LookBack } from "./look-back.js";
+import { interludeOf, showInterlude } from "./interlude.js";
 import { endingParagraph, resultHeadline } from "./result-text.js";
 import { DEFAULT_BOT_LEVEL } from "../net/ledger.js";
-import { newGameId, saveGame } from "../store/games-db.js";
+import { loadGame, newGameId, saveGame } from "../store/games-db.js";
 import { downloadRecord } from "../store/records.js";
+import { SaveStatus } from "./save-status.js";
+import { ownTable } from "./table-elsewhere.js";
 
 export class LocalTable {
   /**
@@ -25,7 +28,8 @@ export class LocalTable {
    * @param {HTMLElement} root
    * @param {{game: any, seats: {kind: string, name: string}[], options: Record<string, any>, seed?: number|string,
    *   saved?: import("../store/games-db.js").SavedGame}} setup  with `saved`, the table resumes that game
-   * @param {{botDelay?: number, onLeave: () => void}} settings
+   * @param {{botDelay?: number, onLeave: () => void, onOpen?: (id: string) => void}} settings
+   *   onOpen: the game is saved under this id (the app names it in the address, so a reload comes back)
    */
   constructor(engine, root, setup, settings) {
     this.engine = engine;
@@ -47,17 +51,25 @@ export class LocalTable {
     this.closed = false;
     /** @type {import("../store/games-db.js").SavedGame|null} what is saved after every move */
     this.saved = null;
-    this.saveWarned = false;
+    /** @type {import("../store/table-lock.js").TableClaim|null} this tab's ownership of the game (nothing is saved without it) */
+    this.claim = null;
     /** @type {Promise<void>} the last save in flight */
     this.saving = Promise.resolve();
     /** @type {any} the last board drawn for a person to move (the way back from looking back) */
     this.liveSnap = null;
     /** Whether the next drawing shows a move taken back (nothing to mark as the last move). */
     this.quiet = false;
+    /** Whether the table was resumed and has not drawn yet: its first drawing marks the last move (`drawBeforeLastMove`). */
+    this.resumed = false;
     this.buildDom();
     this.setPhase("busy");
     const Board = boardFor(setup.game.id);
     this.board = new Board(this.els.board, { onAction: (action) => this.onAction(action), names: this.names });
+    /** @type {Set<string>} the interludes (a scored round…) already shown at this table, each shown once */
+    this.interludes = new Set();
+    // back from another page through the browser's back-forward cache: the device may have changed hands
+    this.onPageShow = (/** @type {PageTransitionEvent} */ event) => { if (event.persisted) this.rescreen(); };
+    addEventListener("pageshow", this.onPageShow);
   }
 
   /**
@@ -89,6 +101,11 @@ export class LocalTable {
       }, ["Undo"]),
     };
     this.els = els;
+    this.saveStatus = new SaveStatus({
+      canExport: () => this.humans.length <= 1 || this.root.dataset.phase === "over",
+      exportRecord: () => this.saved && downloadRecord(this.saved),
+      retry: () => this.queueSave(),
+    });
     this.moveLog = new MoveLog(els.log, this.names);
     this.lookBack = new LookBack({
       names: this.names,
@@ -112,6 +129,7 @@ export class LocalTable {
           onclick: () => this.leave() }, ["Leave game"]),
       ]),
       this.lookBack.els.banner,
+      this.saveStatus.el,
       h("div", { class: "table-main" }, [
         els.board,
         h("aside", {}, [els.side, h("h3", {}, ["Moves"]), els.log]),
@@ -124,7 +142,9 @@ export class LocalTable {
    * Say on the table's root what it is waiting for, so people (via CSS) and
    * tests can tell a settled board from one about to be redrawn.
    * "review": a past position is on the board (js/tables/look-back.js), which takes no clicks.
-   * @param {"busy"|"move"|"review"|"privacy"|"over"|"stalled"} phase
+   * "elsewhere": another tab owns this game (js/tables/table-elsewhere.js); at most a read-only board.
+   * "interlude": a moment everyone sees before play goes on (js/tables/interlude.js); nobody moves meanwhile.
+   * @param {"busy"|"move"|"review"|"privacy"|"over"|"stalled"|"elsewhere"|"interlude"} phase
    */
   setPhase(phase) {
     this.root.dataset.phase = phase;
@@ -133,7 +153,8 @@ export class LocalTable {
       if (phase !== "move") this.els.undo.hidden = true;
       // an unfinished game's record holds every hidden value: with several people here, only at the end
       const exporter = /** @type {HTMLElement|null} */ (this.root.querySelector(".table-bar .export"));
-      if (exporter) exporter.hidden = this.humans.length > 1 && phase !== "over";
+      if (exporter) exporter.hidden = phase === "elsewhere" || (this.humans.length > 1 && phase !== "over");
+      this.saveStatus.refresh();
     }
     if (this.lookBack && phase !== "move" && phase !== "review") this.lookBack.hide();
   }
@@ -166,6 +187,8 @@ export class LocalTable {
   }
 
   async start() {
+    const id = this.setup.saved?.id ?? newGameId();
+    if (!(await this.own(id))) return;
     const resume = this.setup.saved;
     const seed = resume ? resume.seed : this.setup.seed ?? Math.floor(Math.random() * 2 ** 31);
     const reply = await this.engine.call("new", {
@@ -176,12 +199,14 @@ export class LocalTable {
     this.version = reply.version;
     const now = Date.now();
     this.saved = resume ? { ...resume, actions: [...resume.actions] } : {
-      id: newGameId(), game: this.setup.game.id, title: this.setup.game.title, options: reply.options, seed,
+      id, game: this.setup.game.id, title: this.setup.game.title, options: reply.options, seed,
       seats: this.setup.seats.map((s) => ({ kind: s.kind, name: s.name, ...(s.level ? { level: s.level } : {}) })),
       actions: [], result: null,
       created: now, updated: now,
     };
     await this.save();
+    this.settings.onOpen?.(this.saved.id);
+    this.resumed = Boolean(resume?.actions.length); // its first drawing marks the last move, as during play
     await this.advance();
   }
 
@@ -205,19 +230,82 @@ export class LocalTable {
     this.saving = this.saving.then(() => this.save());
   }
 
-  /** Write the game to IndexedDB; a failure is said once and play goes on. */
+  /**
+   * Write the whole game to IndexedDB (so a failed save is made good by the next).  A failure is said at the
+   * table (js/tables/save-status.js) and play goes on in memory.  Only the tab that owns the game saves it.
+   */
   async save() {
-    if (!this.saved) return;
+    if (!this.saved || !this.claim?.held) return;
     try {
       await saveGame(this.saved);
+      this.saveStatus.saved();
     } catch (err) {
-      if (!this.saveWarned) toast(`This game cannot be saved on this device (${err && err.message || err}); it will be lost if the tab closes.`);
-      this.saveWarned = true;
+      this.saveStatus.failed(err, this.saved.actions.length > 0);
     }
+  }
+
+  /**
+   * Own game `id` in this tab before playing it (js/tables/table-elsewhere.js), then read it afresh: another
+   * tab may have played on since the lobby listed it.  False when the person went back to the lobby instead.
+   * @param {string} id
+   */
+  async own(id) {
+    this.claim = await ownTable(this.root, id, {
+      refused: () => { this.setPhase("elsewhere"); this.els.status.textContent = "Open in another tab"; },
+      readOnly: () => this.showReadOnly(id),
+    });
+    if (!this.claim || this.closed) {
+      this.claim?.release();
+      if (!this.closed) this.leave();
+      return false;
+    }
+    if (!this.setup.saved) return true;
+    let latest;
+    try {
+      latest = await loadGame(id);
+    } catch {
+      latest = this.setup.saved; // unreadable now: the lobby's copy, which this tab read moments ago
+    }
+    if (!latest) {
+      toast("This game was deleted in another tab.", "info");
+      this.leave();
+      return false;
+    }
+    this.setup.saved = latest;
+    if (this.table) this.engine.call("close", { table: this.table }).catch(() => {}); // the read-only copy
+    this.setPhase("busy");
+    return true;
+  }
+
+  /**
+   * While another tab plays this game: the position as it last saved it, with no moves to make and nothing
+   * saved.  With several people on this device, a spectator's view, so nobody's hidden pieces show.
+   * @param {string} id
+   */
+  async showReadOnly(id) {
+    const saved = (await loadGame(id)) ?? this.setup.saved;
+    if (!saved || this.closed || this.claim) return;
+    const reply = await this.engine.call("new", {
+      game: this.setup.game.id, players: this.setup.seats.length, seed: saved.seed, options: saved.options, actions: saved.actions,
+    });
+    const ended = () => this.closed || this.claim !== null; // left, or this tab took the game over meanwhile
+    if (ended()) {
+      this.engine.call("close", { table: reply.table }).catch(() => {});
+      return;
+    }
+    if (this.table) this.engine.call("close", { table: this.table }).catch(() => {});
+    this.table = reply.table;
+    await this.show(this.humans.length === 1 ? this.humans[0] : null, false);
+    if (ended()) return;
+    const count = saved.actions.length;
+    this.els.status.textContent = `Read-only · as the other tab saved it, after ${count} move${count === 1 ? "" : "s"}`;
+    this.setPhase("elsewhere");
   }
 
   leave() {
     this.closed = true;
+    removeEventListener("pageshow", this.onPageShow);
+    this.claim?.releaseAfter(this.saving); // the last moves' saves go through first
     delete this.root.dataset.phase;
     if (this.table) this.engine.call("close", { table: this.table }).catch(() => {});
     this.settings.onLeave();
@@ -244,6 +332,8 @@ export class LocalTable {
           this.setPhase("over");
           return;
         }
+        await this.interlude(probe);
+        if (this.closed) return;
         const bot = probe.to_move.find((s) => this.setup.seats[s].kind === "bot");
         if (bot !== undefined) {
           await this.show(this.humans.length > 1 && !this.screened ? null : this.shown, false, bot, probe.snapshot);
@@ -282,6 +372,28 @@ export class LocalTable {
     }
   }
 
+  /**
+   * Show the interlude the board asks for here (a round just scored), once per table, and wait for
+   * Continue: nobody moves meanwhile, bots included.  Its body is drawn from public parts of the view
+   * (js/tables/interlude.js), so any seat's view will do: the one the last move's reply carried, else a
+   * spectator's.
+   * @param {any} probe the table's status, with `snapshot` when a move's reply brought one
+   */
+  async interlude(probe) {
+    if (typeof (/** @type {any} */ (this.board).interlude) !== "function") return;
+    const view = probe.snapshot?.view ?? (await this.engine.call("view", { table: this.table, seat: null, legal: false })).view;
+    const pause = interludeOf(this.board, view);
+    if (!pause || this.interludes.has(pause.key) || this.closed) return;
+    this.interludes.add(pause.key);
+    // the table behind it moves on to this position (the scores, the log), from whoever's side it was drawn
+    await this.show(this.humans.length > 1 && !this.screened ? null : this.shown, false, undefined, probe.snapshot);
+    if (this.closed) return;
+    this.setPhase("interlude");
+    this.els.status.textContent = pause.title;
+    await showInterlude(this.els.overlay, pause, this.root);
+    this.setPhase("busy");
+  }
+
   /** The table could not go on (an engine call failed between moves): say so and offer to try again. */
   stalled() {
     this.setPhase("stalled");
@@ -301,6 +413,7 @@ export class LocalTable {
       : await this.engine.call("view", { table: this.table, seat, legal: active });
     this.version = snap.version;
     this.lookBack.live(); // the live board is back: a past position never outlives a new drawing
+    if (this.resumed) await this.drawBeforeLastMove(seat);
     if (active) this.liveSnap = { ...snap, seat };
     const quiet = this.quiet;
     this.quiet = false;
@@ -317,6 +430,21 @@ export class LocalTable {
   }
 
   /**
+   * A resumed game's first drawing: the position before its last move drawn quietly first, so that the
+   * live board shows that move made and marked, as it was during play (unless it was `seat`'s own).
+   * @param {number|null} seat
+   */
+  async drawBeforeLastMove(seat) {
+    this.resumed = false;
+    const last = this.saved?.actions.at(-1);
+    if (!last || last.seat === seat) return;
+    const reply = await this.engine.call("view_back", { table: this.table, seat, steps: 0, previous: true });
+    if (!reply.previous || this.closed) return;
+    drawQuietly(this.board, reply.previous, seat);
+    this.moveLog.show(reply.previous.log || []); // and the log before it, so that the move's lines are marked too
+  }
+
+  /**
    * A past position on the board (stepping back through the last moves): the
    * view one move earlier drawn quietly, then this one, so its move is seen being
    * made and is marked.  No clicks; the status and side panel are of that moment.
@@ -326,12 +454,7 @@ export class LocalTable {
   showPast(reply) {
     const seat = this.shown;
     if (this.closed || reply.version !== this.version || this.busy) return false;
-    const quietly = { legal: [], forms: [], viewer: seat, active: false };
-    if (reply.previous) this.board.update({ ...quietly, view: reply.previous, motion: { animate: false, mark: false } });
-    this.board.update({ ...quietly, view: reply.view, motion: { mark: true } });
-    this.els.status.textContent = `Looking back · ${fillNames(this.board.statusText(reply.view), this.names)}`;
-    this.els.side.replaceChildren(this.board.sidePanel(reply.view));
-    this.moveLog.markLines([reply.previous?.log?.length ?? 0, reply.view.log?.length ?? 0]); // the lines of the move shown
+    drawPast({ board: this.board, status: this.els.status, side: this.els.side, moveLog: this.moveLog, names: this.names }, reply, seat);
     this.setPhase("review");
     return true;
   }
@@ -341,9 +464,7 @@ export class LocalTable {
     const seat = this.shown;
     const live = this.liveSnap;
     if (this.closed || this.busy || seat === null || !live || live.seat !== seat || live.version !== this.version) return;
-    if (reply.previous && reply.version === this.version) {
-      this.board.update({ view: reply.previous, legal: [], forms: [], viewer: seat, active: false, motion: { animate: false, mark: false } });
-    }
+    if (reply.previous && reply.version === this.version) drawQuietly(this.board, reply.previous, seat);
     await this.show(seat, true, seat, live);
     this.setPhase("move");
     this.offerUndo(seat);
@@ -359,7 +480,7 @@ export class LocalTable {
 
   /** @param {Record<string, any>} action */
   async onAction(action) {
-    if (this.busy || this.closed || this.shown === null) return;
+    if (this.busy || this.closed || this.shown === null || !this.claim?.held) return; // another tab's game: look, no moves
     this.busy = true;
     this.clickedAt = performance.now();
     this.setPhase("busy");
@@ -369,6 +490,7 @@ export class LocalTable {
     } catch (err) {
       this.report(err);
       this.busy = false;
+      this.board.moveRefused(); // the board drawn next puts the move shown ahead of the engine back
       await this.show(this.shown, true, this.shown);
       this.setPhase("move");
       return;
@@ -435,6 +557,29 @@ export class LocalTable {
     }
     this.busy = false;
     await this.advance(status);
+  }
+
+  /**
+   * The page was left for another one and is back as it was (the browser's
+   * back-forward cache): with several people here, whoever holds the device now
+   * may not be the person whose board was showing, so the board goes and the
+   * privacy screen comes up before it is drawn again.  (A reload or a page
+   * rebuilt from the address resumes the game, which starts behind the screen too.)
+   * Dialogs within the table (Rules, Hint, a round's scores) do not re-screen:
+   * the person who opened one closes it, and the table stays on screen meanwhile.
+   */
+  rescreen() {
+    if (this.closed || this.humans.length < 2 || !this.root.isConnected) return;
+    this.screened = false;
+    const phase = this.root.dataset.phase;
+    if (phase === "privacy" || phase === "over" || phase === "elsewhere") return; // hidden already, over, or read-only
+    // the board, the side panel and the log may hold the last person's secrets (a private log line)
+    this.board.clear();
+    this.els.side.replaceChildren();
+    this.moveLog.clear();
+    // at a person's turn, that person comes back through the privacy screen; otherwise (bots moving, a round's
+    // scores on show, a table stopped on an error) the next drawing is a spectator's and the next turn is screened
+    if (phase === "move" || phase === "review") void this.advance();
   }
 
   /**

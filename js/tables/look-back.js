@@ -9,10 +9,42 @@
  * earlier, so the board shows the move being made and marks it
  * (js/board/motion.js).  While looking back the board takes no clicks and a
  * banner says where in the moves it is; the way back is the banner's button,
- * ▶ past the last move, or Escape.  Network tables have none: a guest holds
- * no engine table of the game.
+ * ▶ past the last move, or Escape.
+ *
+ * At a network table the host has it (its engine holds the table: the same
+ * `view_back`, for the host's own seat, js/tables/table-view.js).  A guest has
+ * not: it holds no engine table of the game, only the views the host sent it
+ * (its engine checks the whole game at the end, once every secret is
+ * revealed), so `view_back` cannot answer for it, and the views it was sent
+ * skip the moves of a secret round and start again after a rejoin; its table
+ * bar shows no Replay control.
  */
-import { h } from "../common/dom.js";
+import { fillNames, h } from "../common/dom.js";
+
+/**
+ * Draw a position without showing it as news: no animation, no marks (the
+ * position before a move that is then drawn being made).
+ * @param {any} board a renderer (js/games/index.js) @param {any} view @param {number|null} seat
+ */
+export function drawQuietly(board, view, seat) {
+  board.update({ view, legal: [], forms: [], viewer: seat, active: false, motion: { animate: false, mark: false } });
+}
+
+/**
+ * A past position on a table's board: the view one move earlier drawn quietly,
+ * then this one, so its move is seen being made and is marked, on the board and
+ * in the log.  No clicks; the status and side panel are of that moment.
+ * @param {{board: any, status: HTMLElement, side: HTMLElement, moveLog: import("./move-log.js").MoveLog, names: string[]}} screen
+ * @param {{view: any, previous: any}} reply the facade's view_back @param {number|null} seat
+ */
+export function drawPast(screen, reply, seat) {
+  const { board, status, side, moveLog, names } = screen;
+  if (reply.previous) drawQuietly(board, reply.previous, seat);
+  board.update({ legal: [], forms: [], viewer: seat, active: false, view: reply.view, motion: { mark: true } });
+  status.textContent = `Looking back · ${fillNames(board.statusText(reply.view), names)}`;
+  side.replaceChildren(board.sidePanel(reply.view));
+  moveLog.markLines([reply.previous?.log?.length ?? 0, reply.view.log?.length ?? 0]); // the lines of the move shown
+}
 
 /** The most moves one can step back: a round of the busiest game, and still in the facade's kept states. */
 export const MOST_STEPS = 24;

@@ -4,7 +4,9 @@
  * conventions as the local table (js/tables/local-table.js): `data-phase` on the root
  * (busy, move, over), a status line, the game's board, its side panel, the
  * move log and a result dialog with id "result"; plus a panel for the
- * connections.  Names always go in as text.
+ * connections.  Names always go in as text.  The host's screen also has
+ * "Replay last moves" (phase review while a past position shows); a guest's
+ * has not (js/tables/look-back.js says why).
  */
 import { boardFor } from "../games/index.js";
 import { fillNames, h } from "../common/dom.js";
@@ -12,11 +14,15 @@ import { rulesButton } from "../common/rules.js";
 import { openModal } from "../common/modal.js";
 import { MoveLog } from "./move-log.js";
 import { endingParagraph, resultHeadline } from "./result-text.js";
+import { interludeOf, showInterlude } from "./interlude.js";
+import { drawPast, drawQuietly, LookBack } from "./look-back.js";
 
 export class NetTableView {
   /**
    * @param {HTMLElement} root
-   * @param {{gameId: string, title: string, names: string[], onAction: (a: any) => void, onLeave: () => void}} opts
+   * @param {{gameId: string, title: string, names: string[], onAction: (a: any) => void, onLeave: () => void,
+   *   lookBack?: {fetch: (steps: number) => Promise<any>, showLive: () => Promise<void>}}} opts  lookBack: "Replay
+   *   last moves" for a table whose engine can answer `view_back` (the host's; js/tables/look-back.js)
    */
   constructor(root, opts) {
     this.root = root;
@@ -31,12 +37,26 @@ export class NetTableView {
       log: h("ol", { class: "log", "aria-label": "Move log" }),
       overlay: h("div", { class: "overlay", hidden: true }),
     };
+    /** The version of the live board drawn last, and the seat it was drawn for (a past one must match). */
+    this.drawn = { version: -1, viewer: /** @type {number|null} */ (null) };
+    const back = opts.lookBack;
+    this.lookBack = back ? new LookBack({
+      names: this.names, fetch: back.fetch, showPast: (reply) => this.showPast(reply),
+      showLive: (reply) => this.showLive(reply, back.showLive),
+    }) : null;
+    if (this.lookBack) {
+      root.addEventListener("keydown", (event) => {
+        if (event.key === "Escape" && this.lookBack?.looking) void this.lookBack.backToGame();
+      });
+    }
     root.replaceChildren(
       h("div", { class: "table-bar" }, [
         this.els.title, this.els.status,
+        this.lookBack?.els.control ?? null,
         rulesButton(opts.gameId),
         h("button", { type: "button", class: "leave", onclick: () => opts.onLeave() }, ["Leave game"]),
       ]),
+      this.lookBack?.els.banner ?? null,
       h("div", { class: "table-main" }, [
         h("div", { class: "p2p-main" }, [this.els.notice, this.els.board]),
         h("aside", {}, [this.els.net, this.els.side, h("h3", {}, ["Moves"]), this.els.log]),
@@ -46,25 +66,75 @@ export class NetTableView {
     this.moveLog = new MoveLog(this.els.log, this.names);
     const Board = boardFor(opts.gameId);
     this.board = new Board(this.els.board, { onAction: opts.onAction, names: this.names });
+    /** @type {Set<string>} the interludes (a scored round…) already shown here, each once */
+    this.interludes = new Set();
     this.setPhase("busy");
   }
 
-  /** @param {"busy"|"move"|"over"} phase */
+  /** "review": a past position is on the board (js/tables/look-back.js), which takes no clicks. @param {"busy"|"move"|"review"|"over"} phase */
   setPhase(phase) {
     this.root.dataset.phase = phase;
+    if (phase !== "move" && phase !== "review") this.lookBack?.hide();
+  }
+
+  /**
+   * The person at this device is to move: offer to step back through the moves since their own last.
+   * @param {{seat: number}[]} actions every applied move @param {number} seat
+   */
+  offerLookBack(actions, seat) {
+    this.lookBack?.offer(actions, seat);
+  }
+
+  /**
+   * A past position (js/tables/look-back.js `drawPast`), only over the live board it was asked from.
+   * @param {{view: any, previous: any, version: number}} reply @returns {boolean} false: the table moved on
+   */
+  showPast(reply) {
+    const phase = this.root.dataset.phase;
+    if (reply.version !== this.drawn.version || (phase !== "move" && phase !== "review")) return false;
+    drawPast({ board: this.board, status: this.els.status, side: this.els.side, moveLog: this.moveLog, names: this.names }, reply, this.drawn.viewer);
+    this.setPhase("review");
+    return true;
+  }
+
+  /**
+   * Back to the live board: the position before its last move drawn quietly, then the table draws the live one.
+   * @param {{previous: any, version: number}} reply @param {() => Promise<void>} redraw
+   */
+  async showLive(reply, redraw) {
+    if (reply.previous && reply.version === this.drawn.version) drawQuietly(this.board, reply.previous, this.drawn.viewer);
+    await redraw();
   }
 
   /**
    * Draw one seat's view.
-   * @param {{view: any, legal: any[], forms?: any[], viewer: number|null, active: boolean, suffix?: string}} s
+   * @param {{view: any, legal: any[], forms?: any[], viewer: number|null, active: boolean, suffix?: string, version?: number}} s
+   *   version: the table's version (the host's; a past position is drawn only over the same one)
    */
   draw(s) {
+    this.lookBack?.live(); // a past position never outlives a new drawing
+    this.drawn = { version: s.version ?? -1, viewer: s.viewer };
     this.board.update({
       view: s.view, legal: s.active ? s.legal : [], forms: s.active ? s.forms ?? [] : [], viewer: s.viewer, active: s.active,
     });
     this.els.status.textContent = fillNames(this.board.statusText(s.view), this.names) + (s.suffix ?? "");
     this.els.side.replaceChildren(this.board.sidePanel(s.view));
     this.moveLog.show(s.view.log || [], { lastMove: this.board.lastMoveBy, extend: !this.board.lastMoveDrawn });
+    this.offerInterlude(s.view);
+  }
+
+  /**
+   * A moment the board asks everyone to see (a round just scored), shown once at every device.  Unlike
+   * the table on this device, a network table does not wait for it: nobody waits on someone reading, so
+   * the others play on (their moves are drawn behind it) and the person whose turn comes closes it with
+   * Continue or Escape to move.  The result, when the game ends, takes its place.
+   * @param {any} view
+   */
+  offerInterlude(view) {
+    const pause = interludeOf(this.board, view);
+    if (!pause || this.interludes.has(pause.key) || !this.els.overlay.hidden) return;
+    this.interludes.add(pause.key);
+    void showInterlude(this.els.overlay, pause, this.root);
   }
 
   /** A message above the board (waiting for players); empty hides it. @param {string} text */

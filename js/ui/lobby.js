@@ -13,9 +13,16 @@ import { h } from "../common/dom.js";
 import { rulesButton } from "../common/rules.js";
 import { networkSettings } from "../tables/p2p-settings.js";
 import { gameCards } from "./game-cards.js";
+import { loadLobbySetup, saveLobbySetup } from "../store/lobby-memory.js";
 
 const DEFAULT_NAMES = ["Alex", "Ada", "Brune", "Cyril"];
 const DEFAULT_LEVEL = "medium";
+/** Players at a new table, where the game allows that many. */
+const DEFAULT_PLAYERS = 3;
+/** Who may sit in a seat: the values of each seat's menu. */
+const SEAT_KINDS = ["human", "bot", "remote"];
+/** The longest seat name the lobby takes (its text fields' maxlength). */
+const MAX_NAME = 24;
 /** @param {string} id */
 const levelName = (id) => id.charAt(0).toUpperCase() + id.slice(1);
 
@@ -33,12 +40,16 @@ export function allowedChoices(spec, players) {
  * @param {(choice: {game: any, seats: {kind: string, name: string, level?: string}[], options: Record<string, any>}) => void} onStart
  */
 export function renderLobby(root, catalogue, onStart) {
-  let game = catalogue[0];
-  let players = Math.min(3, game.max_players);
+  const remembered = rememberedSetup(catalogue); // the last setup shown, so a reload starts from it
+  let game = remembered?.game ?? catalogue[0];
+  let players = remembered?.players ?? Math.min(DEFAULT_PLAYERS, game.max_players);
   /** @type {{kind: string, name: string, level: string}[]} */
-  let seats = [];
+  let seats = remembered?.seats ?? [];
   /** @type {Record<string, any>} */
-  let options = {};
+  let options = remembered?.options ?? {};
+  const remember = () => saveLobbySetup({
+    game: game.id, players, seats: seats.map((s) => ({ kind: s.kind, name: s.name, level: s.level })), options,
+  });
 
   const seatsFor = (n) => Array.from({ length: n }, (_, i) => seats[i] || {
     kind: i === 0 ? "human" : "bot", name: DEFAULT_NAMES[i], level: DEFAULT_LEVEL,
@@ -80,8 +91,8 @@ export function renderLobby(root, catalogue, onStart) {
         ...seats.map((seat, i) => h("div", { class: "seat-row", "data-seat": i }, [
           h("span", { class: "seat-no" }, [`Seat ${i + 1}`]),
           h("input", {
-            type: "text", value: seat.name, maxlength: 24, "aria-label": `Name of seat ${i + 1}`, class: "seat-name",
-            oninput: (e) => { seat.name = e.target.value; },
+            type: "text", value: seat.name, maxlength: MAX_NAME, "aria-label": `Name of seat ${i + 1}`, class: "seat-name",
+            oninput: (e) => { seat.name = e.target.value; remember(); },
           }),
           h("select", {
             "aria-label": `Who plays seat ${i + 1}`, class: "seat-kind",
@@ -102,7 +113,7 @@ export function renderLobby(root, catalogue, onStart) {
       ]),
       ...offered().map(([name, spec]) => h("div", { class: "lobby-row lobby-option" }, [
         h("label", { for: `opt-${name}` }, [`${spec.label} `]),
-        h("select", { id: `opt-${name}`, onchange: (e) => { options[name] = e.target.value; } },
+        h("select", { id: `opt-${name}`, onchange: (e) => { options[name] = e.target.value; remember(); } },
           allowedChoices(spec, players).map((c) => h("option", { value: c, selected: (options[name] ?? spec.default) === c }, [c]))),
         h("small", {}, [` ${spec.help || ""}`]),
       ])),
@@ -122,8 +133,39 @@ export function renderLobby(root, catalogue, onStart) {
       }, ["Start game"]),
     );
     refocus(form, focused);
+    remember();
   }
   draw();
+}
+
+/**
+ * The stored setup (js/store/lobby-memory.js) checked against the games on
+ * offer: an unknown game gives null (the defaults), and anything else out of
+ * place (a player count or level the game lacks, an option choice not allowed
+ * at that count, an overlong name) falls back to its default alone.
+ * @param {any[]} catalogue
+ * @returns {{game: any, players: number, seats: {kind: string, name: string, level: string}[], options: Record<string, any>}|null}
+ */
+function rememberedSetup(catalogue) {
+  const stored = loadLobbySetup();
+  const game = stored && catalogue.find((g) => g.id === stored.game);
+  if (!stored || !game) return null;
+  const count = Number(stored.players);
+  const players = Number.isInteger(count) && count >= game.min_players && count <= game.max_players
+    ? count : Math.min(DEFAULT_PLAYERS, game.max_players);
+  const levels = (game.bot_levels ?? [{ id: "random" }]).map((/** @type {{id: string}} */ l) => l.id);
+  const seats = (Array.isArray(stored.seats) ? stored.seats : []).slice(0, game.max_players).map((s, i) => ({
+    kind: SEAT_KINDS.includes(s?.kind) ? s.kind : (i === 0 ? "human" : "bot"),
+    name: typeof s?.name === "string" ? s.name.slice(0, MAX_NAME) : DEFAULT_NAMES[i],
+    level: levels.includes(s?.level) ? s.level : DEFAULT_LEVEL,
+  }));
+  /** @type {Record<string, any>} */
+  const options = {};
+  const chosen = stored.options && typeof stored.options === "object" ? /** @type {Record<string, any>} */ (stored.options) : {};
+  for (const [name, spec] of Object.entries(game.options)) {
+    if (allowedChoices(/** @type {any} */ (spec), players).includes(chosen[name])) options[name] = chosen[name];
+  }
+  return { game, players, seats, options };
 }
 
 /**

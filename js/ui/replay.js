@@ -10,6 +10,9 @@ import { fillNames, h, seatName } from "../common/dom.js";
 import { rulesButton } from "../common/rules.js";
 import { MoveLog } from "../tables/move-log.js";
 
+/** Seat kinds that are people (on this device or another): a record with two of them is a shared game. */
+const PEOPLE = ["human", "remote"];
+
 export class ReplayViewer {
   /**
    * @param {import("../engine/bridge.js").Engine} engine
@@ -27,6 +30,8 @@ export class ReplayViewer {
     this.seat = null;
     this.ticket = 0;
     this.names = /** @type {string[]} */ ([]);
+    /** Whether only the public view may be shown (an unfinished game of two or more people). */
+    this.publicOnly = false;
     this.onKey = (/** @type {KeyboardEvent} */ e) => this.key(e);
   }
 
@@ -37,6 +42,11 @@ export class ReplayViewer {
     this.steps = reply.steps;
     this.record = reply.record;
     this.names = reply.record.seats.map(seatName);
+    // An unfinished game of two or more people shows only what every seat may see: its record may be
+    // opened on a shared screen while the game goes on (docs/records.md).
+    const people = reply.record.seats.filter((/** @type {any} */ s) => PEOPLE.includes(s.kind)).length;
+    const end = await this.engine.call("view_at", { table: this.table, step: this.steps, seat: null });
+    this.publicOnly = !end.over && people > 1;
     this.buildDom();
     const Board = boardFor(reply.record.game);
     this.board = new Board(this.els.board, { onAction: () => {}, names: this.names });
@@ -60,12 +70,16 @@ export class ReplayViewer {
     this.els = els;
     this.moveLog = new MoveLog(els.log, this.names);
     const seatChoice = h("select", {
-      id: "replay-seat", "aria-label": "Whose view",
+      id: "replay-seat", "aria-label": "Whose view", disabled: this.publicOnly,
       onchange: (e) => { this.seat = e.target.value === "" ? null : Number(e.target.value); this.go(this.step); },
     }, [
-      h("option", { value: "" }, ["Spectator"]),
-      ...this.names.map((n, i) => h("option", { value: i }, [`${n}'s view`])),
+      h("option", { value: "" }, [this.publicOnly ? "Public view" : "Spectator"]),
+      ...(this.publicOnly ? [] : this.names.map((n, i) => h("option", { value: i }, [`${n}'s view`]))),
     ]);
+    const publicNote = this.publicOnly ? h("p", { class: "hint replay-public", id: "replay-public" }, [
+      "This game is not over, and more than one person plays it: the replay shows only what every player may see. "
+      + "Each player's own view opens once the game has ended.",
+    ]) : null;
     this.root.replaceChildren(
       h("div", { class: "table-bar" }, [
         h("h2", { class: "table-title" }, [`Replay · ${this.record.title}`]), els.status,
@@ -80,6 +94,7 @@ export class ReplayViewer {
         button("Last position", "▶|", () => this.go(this.steps), "replay-last"),
         els.counter, seatChoice,
       ]),
+      publicNote,
       h("div", { class: "table-main" }, [els.board, h("aside", {}, [els.side, h("h3", {}, ["Moves"]), els.log])]),
     );
   }
@@ -93,13 +108,30 @@ export class ReplayViewer {
     this.step = step;
     const { view } = snap;
     this.board.update({ view, legal: [], viewer: this.seat, active: false });
-    const mover = snap.last ? (snap.last.seat === null ? "" : `${this.names[snap.last.seat]} moved · `) : "";
-    this.els.status.textContent = `${mover}${fillNames(this.board.statusText(view), this.names)}`;
+    this.els.status.textContent = this.statusLine(snap);
     this.els.side.replaceChildren(this.board.sidePanel(view));
     this.els.slider.value = String(step);
-    this.els.counter.textContent = `Move ${step} of ${this.steps}`;
-    this.moveLog.show(view.log || [], { markLatest: true });
+    // the log numbers its lines by move and marks the setup's, so the two count alike
+    this.els.counter.textContent = step ? `Move ${step} of ${this.steps}` : `Setup · move 0 of ${this.steps}`;
+    this.moveLog.show(view.log || [], { latestMove: step });
     this.root.dataset.replayStep = String(step);
+  }
+
+  /**
+   * Who moved, where the game stands and whose turn it was: "Ada moved · Round 2 of 6 · City phase · Bob to move".
+   * A replay waits for nobody, so the board's own prompt (its "Waiting for…") is hidden here (css/parlour.css);
+   * in a seat's view that seat is "you", as in its log.
+   * @param {{view: any, last: {seat: number|null}|null, to_move: number[], over: boolean}} snap
+   */
+  statusLine(snap) {
+    const who = (/** @type {number} */ s) => (s === this.seat ? "you" : this.names[s]);
+    const parts = [];
+    if (snap.last && snap.last.seat !== null) parts.push(snap.last.seat === this.seat ? "You moved" : `${who(snap.last.seat)} moved`);
+    parts.push(fillNames(this.board.statusText(snap.view), this.names));
+    const movers = snap.over ? [] : snap.to_move;
+    if (movers.length === 1 && movers[0] === this.seat) parts.push("your move");
+    else if (movers.length) parts.push(`${movers.map(who).join(" and ")} to move`);
+    return parts.join(" · ");
   }
 
   /** @param {KeyboardEvent} e */

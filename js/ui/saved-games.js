@@ -7,6 +7,8 @@
 import { h, seatName, toast } from "../common/dom.js";
 import { deleteGame, listGames } from "../store/games-db.js";
 import { downloadRecord } from "../store/records.js";
+import { formatBytes, storageState } from "../store/persistence.js";
+import { tablesInUse } from "../store/table-lock.js";
 import { forgetHosted } from "../net/store.js";
 
 /**
@@ -25,9 +27,23 @@ export function ago(then, now = Date.now()) {
   return "just now";
 }
 
+/** "1 move", "12 moves". @param {SavedGame} g */
+function moves(g) {
+  return `${g.actions.length} move${g.actions.length === 1 ? "" : "s"}`;
+}
+
 /** @param {SavedGame} g */
 function players(g) {
   return g.seats.map(seatName).join(", ");
+}
+
+/**
+ * Whether two or more people play `g` (on this device or others): its record, which holds every hidden
+ * value, is then offered only once the game is over, as at the table.
+ * @param {SavedGame} g
+ */
+function shared(g) {
+  return g.seats.filter((s) => s.kind === "human" || s.kind === "remote").length > 1;
 }
 
 /** @param {SavedGame} g */
@@ -37,21 +53,44 @@ function outcome(g) {
 }
 
 /**
+ * Whether the browser keeps saved games when space runs low (asked when the
+ * first game is saved, js/store/persistence.js), and how much room Parlour uses.
+ * @param {import("../store/persistence.js").StorageState} state
+ */
+function storageLine(state) {
+  const kept = !state.api
+    ? ["unknown", "This browser does not say whether it keeps saved games when space runs low: export records you want to keep."]
+    : state.persisted === true
+      ? ["kept", "Saved games are kept on this device: the browser will not clear them to make room."]
+      : state.persisted === false
+        ? ["may-clear", "The browser may clear saved games when space runs low — export records you want to keep."]
+        : ["unknown", "The browser did not say whether it keeps saved games: export records you want to keep."];
+  const size = state.usage !== null && state.quota !== null
+    ? ` Parlour uses ${formatBytes(state.usage)} here (the offline copy of the app included) of the ${formatBytes(state.quota)} the browser allows it.`
+    : "";
+  return h("p", { class: "hint storage-status", id: "storage-status", "data-kept": kept[0] }, [kept[1], size]);
+}
+
+/**
  * Draw the list into `root` (again after each delete).
  * @param {HTMLElement} root @param {Handlers} handlers
  */
 export async function renderSavedGames(root, handlers) {
   /** @type {SavedGame[]} */
   let games = [];
+  const storage = storageState();
+  const inUse = tablesInUse();
   try {
     games = await listGames();
   } catch (err) {
     root.replaceChildren(h("p", { class: "hint" }, [`Saved games are not available here (${err && err.message || err}).`]));
     return;
   }
+  const openElsewhere = await inUse;
   const redraw = () => renderSavedGames(root, handlers);
   const remove = async (g) => {
-    if (!confirm(`Delete the saved ${g.title || g.game} game with ${players(g)}?`)) return;
+    const elsewhere = openElsewhere.has(g.id) ? " It is open in another tab, which saves it again after its next move." : "";
+    if (!confirm(`Delete the saved ${g.title || g.game} game with ${players(g)}?${elsewhere}`)) return;
     try {
       await deleteGame(g.id);
     } catch (err) {
@@ -67,6 +106,7 @@ export async function renderSavedGames(root, handlers) {
     location.assign(`${location.pathname}${location.search}#host=${encodeURIComponent(g.host.id)}`);
     location.reload();
   };
+  const storageNote = games.length ? storageLine(await storage) : "";
   const row = (g, buttons, detail) => h("li", { class: "saved-game", "data-saved": g.id }, [
     h("div", { class: "saved-what" }, [
       h("strong", {}, [g.title || g.game]), " · ", players(g),
@@ -90,19 +130,21 @@ export async function renderSavedGames(root, handlers) {
     running.length ? h("h2", {}, ["Games in progress"]) : "",
     running.length ? h("ul", { class: "saved-list", id: "in-progress" }, running.map((g) => row(g, [
       h("button", { type: "button", class: "primary resume", onclick: () => resume(g) }, [g.host ? "Resume hosting" : "Resume"]),
-      exportButton(g), deleteButton(g),
-    ], `${g.host ? "hosted for other devices · " : ""}${g.actions.length} moves · last played ${ago(g.updated)}`))) : "",
+      shared(g) ? null : exportButton(g), deleteButton(g), // an unfinished shared game's record holds every secret
+    ], `${g.host ? "hosted for other devices · " : ""}${moves(g)} · last played ${ago(g.updated)}`
+      + (openElsewhere.has(g.id) ? " · open in another tab" : "")))) : "",
     finished.length ? h("details", { class: "finished" }, [
       h("summary", {}, [`Finished games (${finished.length})`]),
       h("ul", { class: "saved-list", id: "finished" }, finished.map((g) => row(g, [
         h("button", { type: "button", class: "replay", onclick: () => handlers.onReplay(g) }, ["Replay"]),
         exportButton(g), deleteButton(g),
-      ], `${outcome(g)} · ${g.actions.length} moves · ${ago(g.updated)}`))),
+      ], `${outcome(g)} · ${moves(g)} · ${ago(g.updated)}`))),
     ]) : "",
     h("p", { class: "open-record-row" }, [
       fileInput,
       h("label", { for: "open-record", class: "button-like" }, ["Open a record file…"]),
       h("span", { class: "hint" }, [" Replay a game someone shared with you."]),
     ]),
+    storageNote,
   );
 }

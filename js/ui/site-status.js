@@ -4,8 +4,9 @@
  * games are ready (Python's state stays a `data-python` attribute for tests
  * and the benchmark), whether the page is offline (it keeps working: every
  * file is cached by the service worker), and an "Install Parlour" button
- * where the browser offers installing (`beforeinstallprompt`; hidden
- * elsewhere, and once installed).
+ * where the browser offers installing (`beforeinstallprompt`; hidden once
+ * installed); a browser with no install prompt at all (Firefox, Safari) gets
+ * a "How to install" button that says plainly what it cannot do.
  */
 
 /** @typedef {"loading"|"ready"|"failed"} PythonState */
@@ -42,12 +43,29 @@ export function watchOnline(element) {
   update();
 }
 
+/** Said where the browser gives pages no install prompt (Firefox, Safari): what it cannot do, and what still works. */
+export const NO_INSTALL_PROMPT = "This browser cannot install Parlour from the page: it has no install prompt for "
+  + "web apps (Chromium-based browsers have one). If it can keep a site as an app, its own menu does that: "
+  + "“Add to Home screen” on a phone, File › Add to Dock in Safari on a Mac. Either way Parlour works offline "
+  + "here: after one visit it opens with no network.";
+
+/** Whether the page runs as an installed app (Chromium and Safari say so in display-mode; iOS also in navigator.standalone). */
+function runsInstalled() {
+  return matchMedia("(display-mode: standalone)").matches || /** @type {any} */ (navigator).standalone === true;
+}
+
 /**
  * Offer installing Parlour as an app with `button`, shown only while the
  * browser has an install prompt to give (Chromium's `beforeinstallprompt`).
+ * A browser with no such prompt at all gets a "How to install" button that
+ * says so plainly (NO_INSTALL_PROMPT) instead of nothing.
  * @param {HTMLButtonElement} button
  */
 export function offerInstall(button) {
+  if (!("onbeforeinstallprompt" in window)) {
+    explainInstall(button);
+    return;
+  }
   /** @type {any} the deferred prompt; null when there is none to show */
   let prompt = null;
   button.hidden = true;
@@ -68,5 +86,29 @@ export function offerInstall(button) {
     await asked.prompt();
     const choice = await asked.userChoice;
     button.dataset.outcome = choice?.outcome ?? "";
+  });
+}
+
+/**
+ * A browser with no install prompt: the button opens a note under the header
+ * that says what the browser cannot do (hidden when already running as an app).
+ * @param {HTMLButtonElement} button
+ */
+function explainInstall(button) {
+  button.hidden = runsInstalled();
+  button.textContent = "How to install";
+  button.classList.add("install-help-button");
+  const note = document.createElement("p");
+  note.id = "install-help";
+  note.className = "install-help";
+  note.setAttribute("role", "note");
+  note.textContent = NO_INSTALL_PROMPT;
+  note.hidden = true;
+  button.setAttribute("aria-controls", note.id);
+  button.setAttribute("aria-expanded", "false");
+  button.closest("header")?.after(note);
+  button.addEventListener("click", () => {
+    note.hidden = !note.hidden;
+    button.setAttribute("aria-expanded", String(!note.hidden));
   });
 }

@@ -21,6 +21,7 @@ from typing import Any, Callable, Dict, List, Optional
 
 from .errors import BadOptions, IllegalAction
 from .rng import Rng, Seed, seed_to_state
+from .wording import as_seen_by
 
 State = Dict[str, Any]
 Action = Dict[str, Any]
@@ -553,12 +554,12 @@ def winners_line(winners: List[int]) -> str:
 
 
 def log_for(state: State, seat: Optional[int]) -> List[dict]:
-    """The log as `seat` may read it."""
+    """The log as `seat` may read it, in its own words: its own doings say "You …" (parlour/wording.py)."""
     key = None if seat is None else str(seat)
     out = []
     for entry in state["log"]:
         text = entry.get("private", {}).get(key, entry["text"]) if key is not None else entry["text"]
-        out.append({"ply": entry["ply"], "text": text})
+        out.append({"ply": entry["ply"], "text": as_seen_by(text, seat)})
     return out
 
 

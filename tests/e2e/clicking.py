@@ -13,7 +13,8 @@ SAVED_ACTIONS = """() => new Promise((resolve, reject) => {
     get.onsuccess = () => resolve(get.result.map(g => g.actions.length));
   };
 })"""
-SETTLED = "['move', 'privacy', 'over', 'stalled'].includes(document.querySelector('[data-phase]')?.dataset.phase)"
+#: phases in which the table waits for a person; "interlude": a moment to see before play goes on (a Castles round scored)
+SETTLED = "['move', 'privacy', 'interlude', 'over', 'stalled'].includes(document.querySelector('[data-phase]')?.dataset.phase)"
 
 
 def wait_settled(page, timeout=60_000):
@@ -68,6 +69,9 @@ def click_randomly(page, seed=1, max_clicks=2000, on_privacy=None, timeout_s=600
             if on_privacy:
                 on_privacy(page)
             page.click("#reveal")
+            continue
+        if phase == "interlude":
+            page.click("#interlude-continue")
             continue
         if fill_form(page, rng):
             clicks += 1

@@ -92,6 +92,9 @@ def connect(host, guest, seat, name, link=None, shots=None):
 def click_once(page, rng):
     """One click on a highlighted piece or place, as a person would; False if the board changed under us."""
     try:
+        if page.locator("#interlude").count():  # a round just scored (Castles): seen, then on to play
+            page.click("#interlude-continue", timeout=2000)
+            return True
         form = page.locator("#kc-invest")
         if form.count():
             return invest(page, rng)

@@ -83,6 +83,9 @@ GHOSTS = """() => {
   window.__ghosts = [];
   new MutationObserver((records) => {
     for (const r of records) for (const n of r.addedNodes) {
+      if (n instanceof Element && n.classList.contains('pending-ghost')) {  // js/board/pending.js: the piece on its place
+        requestAnimationFrame(() => { const b = n.getBoundingClientRect(); window.__pending = [b.left, b.top, b.width, b.height]; });
+      }
       if (!(n instanceof Element) || !n.classList.contains('motion-ghost') || !n.getAnimations().length) continue;
       const a = n.getAnimations()[0];
       const box = () => { const b = n.getBoundingClientRect(); return [b.left, b.top, b.width, b.height]; };
@@ -111,25 +114,24 @@ def near(a, b, tolerance=3.0):
 
 
 def test_a_stand_in_travels_while_the_piece_is_already_where_it_lands(motion_page, site_url):
-    """The tile a person places slides from the reserve to its city; the real tile is at the city, full size
+    """The tile a person places stands on its city at once (js/board/pending.js), and the engine's board
+    takes over from there: the slide starts where the tile stood; the real tile is at the city, full size
     and under the pointer, from the first frame, and no stand-in sits among the board's pieces."""
     page = motion_page
     start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=250&seed=11")
     assert wait_settled(page, 120_000) == "move"
     piece = page.locator("#board [data-piece].legal").first
     key = piece.locator("[data-key]").first.get_attribute("data-key")
-    box = piece.locator("[data-key]").first.bounding_box()
-    in_hand = [box["x"], box["y"], box["width"], box["height"]]
     page.evaluate(GHOSTS)
     piece.click()
     page.locator("#board [data-target].legal").first.click()
-    page.wait_for_function("window.__boxes.length > 0 && window.__ghosts.length > 0", timeout=60_000)
-    boxes, ghosts = page.evaluate("window.__boxes"), page.evaluate("window.__ghosts")
+    page.wait_for_function("window.__boxes.length > 0 && window.__ghosts.length > 0 && window.__pending", timeout=60_000)
+    boxes, ghosts, stood = page.evaluate("window.__boxes"), page.evaluate("window.__ghosts"), page.evaluate("window.__pending")
     assert all(b["w"] > 10 and b["hitsItself"] for b in boxes), boxes
     assert not any(g["inBoard"] for g in ghosts), ghosts
-    placed = page.locator(f"#board .kp-board [data-key='{key}']").bounding_box()
-    landed = [placed["x"], placed["y"], placed["width"], placed["height"]]
-    assert any(near(g["start"], in_hand) and near(g["end"], landed) for g in ghosts), (in_hand, landed, ghosts)
+    landed = page.evaluate("""(k) => { const b = document.querySelector(`#board .kp-board [data-key='${k}']`).getBoundingClientRect();
+      return [b.left, b.top, b.width, b.height]; }""", key)
+    assert any(near(g["start"], stood) and near(g["end"], landed) for g in ghosts), (stood, landed, ghosts)
 
 
 def test_no_animation_when_the_person_prefers_reduced_motion(motion_page, site_url):

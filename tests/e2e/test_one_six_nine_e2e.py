@@ -68,7 +68,7 @@ def buy(page, rng, check, shot=None):
         x, y = map(int, pick.split(":")[1:])
         lifted = sorted(int(r) for r in attr_all(page, "#board .osn-card.spend", "data-rank"))
         assert lifted == sorted([x, y]), (pick, lifted)
-        assert "Click to buy" in page.locator(".osn-info").inner_text()
+        assert "and drop it here" in page.locator(".osn-info").inner_text()
         page.screenshot(path=str(shot))
     click_square(page, pick)
     return kind
@@ -145,8 +145,9 @@ def test_person_plays_a_whole_game_against_two_bots(page, site_url, artifacts):
     elapsed = time.time() - started
     page.locator("#result").wait_for()
     assert counts["buy"] >= 10 and counts["move"] >= 5 and counts["pass"] >= 5, counts
-    assert page.locator(".log li", has_text=re.compile(r"^Alex buys ")).count() == counts["buy"]
-    assert page.locator(".log li", has_text=re.compile(r"^Alex's \w+ moves ")).count() == counts["move"]
+    # Alex's own view reads Alex's moves as "You …" (py/parlour/wording.py)
+    assert page.locator(".log li", has_text=re.compile(r"^You buy ")).count() == counts["buy"]
+    assert page.locator(".log li", has_text=re.compile(r"^Your \w+ moves ")).count() == counts["move"]
     check_result(page, players=3)
     page.screenshot(path=str(artifacts / "one-six-nine-result.png"))
     page.click("text=See the board")
@@ -287,5 +288,5 @@ def test_a_buy_can_be_made_with_the_keyboard(page, site_url):
     x, y = key.split(":")[1:]
     names = {"1": "A", "11": "J", "12": "Q", "13": "K"}
     where = f"({names.get(x, x)}, {names.get(y, y)})"
-    assert page.locator(".log li", has_text=re.compile(rf"^Alex buys .* on {re.escape(where)}")).count() == 1
+    assert page.locator(".log li", has_text=re.compile(rf"^You buy .* on {re.escape(where)}")).count() == 1
     assert not page.errors

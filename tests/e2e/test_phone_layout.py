@@ -193,9 +193,13 @@ def play_and_check(page, artifacts, game, taps, seed=5):
             shot(page, artifacts, game, "privacy", taken)
             page.locator("#reveal").tap()
             continue
+        if phase == "interlude":  # Castles: a round just scored, on a screen of its own until the person continues
+            shot(page, artifacts, game, "scored round", taken)
+            if "scored round" not in phases:
+                phases.append("scored round")
+            page.locator("#interlude-continue").tap()
+            continue
         title = phase_title(page)
-        if page.locator("#board .review-card").count():
-            title = "scored round"  # Castles shows a scored round's map and terms until the player moves on
         if title not in phases:
             phases.append(title)
         chosen = "chosen" if page.locator("#board [data-piece].selected").count() else ""

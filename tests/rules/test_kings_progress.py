@@ -687,7 +687,9 @@ def test_private_log_line_names_the_coin_for_its_placer_only():
     state = to_phase(new_game(3, first=0), "invest", 1)
     state = play(state, {"type": "invest", "kingdom": 0, "city": 0, "suit": "moons", "rank": 4})
     assert G.view(state, 1)["log"][-1]["text"] == "You invest the 4 coin of Moons in city 1 of {p0}'s kingdom."
-    for seat in (0, 2, None):
+    # seat 0 reads its own kingdom as "your kingdom" (parlour/wording.py)
+    assert G.view(state, 0)["log"][-1]["text"] == "{p1} invests a Moons coin in city 1 of your kingdom."
+    for seat in (2, None):
         assert G.view(state, seat)["log"][-1]["text"] == "{p1} invests a Moons coin in city 1 of {p0}'s kingdom."
 
 

@@ -2,9 +2,11 @@
 /**
  * The Castles board: the map in the middle (it grows in any direction and is
  * always framed with one ring of free squares), the viewer's pieces beside it
- * (the pile, proper tiles, a drawn tile, the castle and the armies), and, once
- * a round is scored, that round's map with every army face up and each seat's
- * terms on it until the player moves on.
+ * (the pile, proper tiles, a drawn tile, the castle and the armies).  When a
+ * round has just been scored, the table shows its map and terms before play
+ * goes on (`interlude`, js/games/castles/round-screen.js); any scored round can
+ * be shown again on the board from the side panel, and at the end the last
+ * one is.
  *
  * It draws the view it is given and turns clicks into the legal actions it is
  * given (a piece, then a place); it never decides what is legal.
@@ -16,6 +18,7 @@ import { h } from "../../common/dom.js";
 import { boundsOf, drawMap, frame } from "./map.js";
 import { count, plain, scoreLine, signed, squareWhere, tileName } from "./text.js";
 import { resultTables } from "./result.js";
+import { roundScreen } from "./round-screen.js";
 
 /** Below this board width (CSS px) the board is laid out for a phone: the pieces above the map. */
 const NARROW = 600;
@@ -67,12 +70,10 @@ export class CastlesBoard {
     this.chooser = new MoveChooser(opts.onAction, () => this.redraw(), { describe: (kind, key) => this.describe(kind, key) });
     /** @type {{view: any, legal: any[], viewer: number|null, active: boolean}|null} */
     this.state = null;
-    /** How many finished rounds each viewer has been shown (pass and play keeps them apart). */
+    /** How many finished rounds each viewer has been shown at the end (pass and play keeps them apart). */
     this.seen = new Map();
     /** @type {number|null} the finished round on the map instead of the live one */
     this.reviewing = null;
-    /** Whether the review waits for "on to the next round" (a round has just been scored). */
-    this.fresh = false;
     /** @type {number|null|undefined} */
     this.lastViewer = undefined;
     /**
@@ -114,15 +115,15 @@ export class CastlesBoard {
     const { view, viewer } = state;
     if (viewer !== this.lastViewer) {
       this.reviewing = null;
-      this.fresh = false;
       this.lastViewer = viewer;
     }
+    // at the end the map shows the last round as scored; a round scored during the game is the table's
+    // interlude (below), and the board goes straight on to the next round
     const done = view.finished.length;
     const key = viewer ?? -1;
-    if (done > (this.seen.get(key) ?? 0)) {
+    if (view.phase === "over" && done > (this.seen.get(key) ?? 0)) {
       this.seen.set(key, done);
       this.reviewing = done - 1;
-      this.fresh = view.phase !== "over";
     }
     this.state = state;
     this.chooser.offer(state.legal, pieceOf, targetOf);
@@ -137,8 +138,26 @@ export class CastlesBoard {
   /** Show a finished round's map (from the side panel or the round buttons). @param {number|null} index */
   review(index) {
     this.reviewing = index;
-    this.fresh = false;
     this.redraw();
+  }
+
+  /**
+   * The pause a table makes when a round has just been scored and the next
+   * one is untouched (no tile drawn or laid yet): that round's map with its
+   * terms and score table, for everyone (js/tables/interlude.js).  Built from
+   * the finished rounds only, which every seat's view holds alike.
+   * @param {any} view @returns {{key: string, title: string, body: Node, button: string}|null}
+   */
+  interlude(view) {
+    const index = view.finished.length - 1;
+    if (index < 0 || view.phase !== "map" || view.map.tiles.length || view.held) return null;
+    const round = view.finished[index];
+    return {
+      key: `round:${round.round}`,
+      title: `Round ${round.round} of ${view.rounds} scored`,
+      body: roundScreen(view, index, this.names),
+      button: `Continue to round ${view.round}`,
+    };
   }
 
   redraw() {
@@ -215,10 +234,9 @@ export class CastlesBoard {
   /** What the player should do now, in one line. */
   promptText(view, viewer, active, round) {
     if (round) {
-      const tags = "Each player's terms are the tags in their colour on the map (hover for details).";
+      const tags = "Each player's terms are the tags in their colour on the map; the round's card lists them in words.";
       if (view.phase === "over") return `Game over. Round ${round.round} as scored. ${tags}`;
-      if (this.fresh) return `Round ${round.round} is scored. ${tags} Then click “On to round ${view.round}”.`;
-      return `Round ${round.round} as scored. ${tags} Click “Back to the game” to play on.`;
+      return `Round ${round.round} as scored. ${tags} Press “Back to the game” to play on.`;
     }
     if (viewer === null) return "You are watching.";
     if (view.phase === "over") return "Game over.";
@@ -226,19 +244,19 @@ export class CastlesBoard {
     const suit = SUIT_NAMES[view.suits[viewer]];
     switch (view.phase) {
       case "map": {
-        if (view.held) return `Click a highlighted square next to the map to lay ${tileName(view.held)}.`;
+        if (view.held) return `Choose a highlighted square next to the map to lay ${tileName(view.held)}.`;
         const pile = this.chooser.pieces().has("pile");
         const own = this.chooser.pieces().has(`proper:${viewer}`);
-        if (!pile) return "The pile is empty: click a proper tile (yours or another player's) to take it and lay it.";
+        if (!pile) return "The pile is empty: choose a proper tile (yours or another player's) to take it and lay it.";
         const where = view.options.terrain === "suit" ? "your pile" : "the resource pile";
-        return `Click ${where} to draw a tile${own ? ", or your proper tile to lay it now" : ""}.`;
+        return `Choose ${where} to draw a tile${own ? ", or your proper tile to lay it now" : ""}.`;
       }
       case "castle":
-        return `Click one of your ${suit} tiles (highlighted) to build your castle on it.`;
+        return `Choose one of your ${suit} tiles (highlighted) to build your castle on it.`;
       case "army": {
         const sel = this.chooser.selected;
-        if (sel) return `Now click a highlighted tile for your ${rankName(Number(sel.split(":")[1]))} army (or the coin again to choose another).`;
-        return "Click one of your armies (coins), then the tile to deploy it on, face down. A tile holds at most 4 armies.";
+        if (sel) return `Now choose a highlighted tile for your ${rankName(Number(sel.split(":")[1]))} army (or the coin again to choose another).`;
+        return "Choose one of your armies (coins), then the tile to deploy it on, face down. A tile holds at most 4 armies.";
       }
       default:
         return "";
@@ -321,7 +339,7 @@ export class CastlesBoard {
       : null;
     let button = null;
     if (view.phase !== "over") {
-      const text = this.fresh ? `On to round ${view.round}` : "Back to the game";
+      const text = "Back to the game";
       button = h("button", {
         type: "button", class: "primary next-round", "data-target": "review:close",
         onclick: () => this.review(null),

@@ -104,7 +104,7 @@ export function drawMap(map, opts) {
     const armies = stacks.get(key) || [];
     svg.append(drawSquare(t, owner, armies, opts));
   }
-  if (opts.lines) svg.append(drawTags(opts.lines, opts.names));
+  if (opts.lines) svg.append(drawTags(opts.lines, opts.names, map));
   return svg;
 }
 
@@ -140,37 +140,89 @@ function drawSquare(t, owner, armies, opts) {
   return at(t.x * PITCH, t.y * PITCH, { "data-target": `tile:${t.x}:${t.y}`, class: "square" }, parts);
 }
 
+/** A score tag's height, and the gap kept between two tags (map units). */
+const TAG_H = 24;
+const TAG_GAP = 3;
+/** How far along a tile's edge a neighbour's tag may reach to keep clear of other tags (its far end stays within the pitch). */
+const EDGE_REACH = PITCH / 2;
+/** Candidate offsets along a line, nearest the preferred spot first. */
+const SLIDES = [0, 8, -8, 16, -16, 24, -24, 32, -32, 40, -40, 48, -48];
+
+/** A tag's width for its label ("+3", "−10"). @param {string} label */
+function tagWidth(label) {
+  return 14 + 10 * label.length;
+}
+
+/** @typedef {{x0: number, y0: number, x1: number, y1: number}} Box */
+
+/** The area two boxes share (0 when apart). @param {Box} a @param {Box} b */
+function shared(a, b) {
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/** The pieces a tag should rather not hide: castles (pawns) and armies, as boxes in map units. */
+function pieceBoxes(map) {
+  const boxes = [];
+  map.castles.forEach((c) => { if (c) boxes.push({ x0: c.x * PITCH + 20, y0: c.y * PITCH - 44, x1: c.x * PITCH + 46, y1: c.y * PITCH - 12 }); });
+  const stacks = new Map();
+  for (const army of map.armies) stacks.set(`${army.x},${army.y}`, [...(stacks.get(`${army.x},${army.y}`) || []), army]);
+  for (const armies of stacks.values()) {
+    const x0 = -((armies.length - 1) * COIN_STEP) / 2;
+    armies.forEach((a, i) => {
+      const [x, y] = [a.x * PITCH + x0 + i * COIN_STEP, a.y * PITCH + COIN_Y];
+      boxes.push({ x0: x - COIN_R, y0: y - COIN_R, x1: x + COIN_R, y1: y + COIN_R });
+    });
+  }
+  return boxes;
+}
+
 /**
- * Each seat's scoring terms as tags in its colour: the castle tile's value and
- * the armies there along the castle tile's top; each neighbour's term in the
- * gap between the castle and that neighbour (two castles side by side share
- * an edge, so its second tag goes the other way along it).
+ * Where each term's tag goes, and the line it may slide along: the castle tile's value and the armies there
+ * side by side along the castle tile's top; each neighbour's term in the gap between the castle and that
+ * neighbour, sliding along the shared edge.
+ * @returns {{x: number, y: number, along: [number, number], reach: number}}
  */
-function drawTags(lines, names) {
+function tagLine(term, castle, w) {
+  const [cx, cy] = [castle.x * PITCH, castle.y * PITCH];
+  if (term.kind === "castle_tile") return { x: cx - TILE / 2 + 1 + w / 2, y: cy - 34, along: [1, 0], reach: 12 };
+  if (term.kind === "castle_armies") return { x: cx - 4, y: cy - 34, along: [1, 0], reach: 24 };
+  const dx = term.x - castle.x;
+  const dy = term.y - castle.y;
+  // on the shared edge, a little off its middle (clear of the tile's number and of a tag from the other side)
+  return { x: cx + (dx * PITCH) / 2 + (dx === 0 ? 16 : 0), y: cy + (dy * PITCH) / 2 + (dy === 0 ? 16 : 0), along: dx === 0 ? [1, 0] : [0, 1], reach: EDGE_REACH - w / 2 };
+}
+
+/**
+ * Each seat's scoring terms as tags in its colour (see tagLine for where).  Tags are laid one by one, each at
+ * the first spot along its line that no tag laid before touches, hiding as little of the castles and armies as
+ * it can; so no two tags overlap, however the castles stand (two side by side share an edge's gap).
+ */
+function drawTags(lines, names, map) {
   const layer = el("g", { class: "score-tags" });
-  const used = new Map();
+  const pieces = pieceBoxes(map);
+  /** @type {Box[]} */
+  const placed = [];
   for (const line of lines) {
     const castle = { x: line.terms[0].x, y: line.terms[0].y };
     const colour = SUIT_COLOURS[SUITS[line.seat]];
     const name = names[line.seat];
     for (const term of line.terms) {
-      let x;
-      let y;
-      if (term.kind === "castle_tile" || term.kind === "castle_armies") {
-        // along the castle tile's top, between its corner and the pawn (clear of the tile's number)
-        x = castle.x * PITCH + (term.kind === "castle_tile" ? -31 : 4);
-        y = castle.y * PITCH - 34;
-      } else {
-        const dx = term.x - castle.x;
-        const dy = term.y - castle.y;
-        const key = [Math.min(term.x, castle.x), Math.min(term.y, castle.y), dx === 0 ? "v" : "h"].join(",");
-        // on the shared edge, nudged along it clear of the castle tags (a second tag on one edge goes the other way)
-        const shift = used.has(key) ? (dx === 0 ? -20 : -10) : 16;
-        used.set(key, true);
-        x = (castle.x + dx / 2) * PITCH + (dx === 0 ? shift : 0);
-        y = (castle.y + dy / 2) * PITCH + (dy === 0 ? shift : 0);
-      }
-      layer.append(tag(x, y, term, colour, termTitle(term, name, castle)));
+      const w = tagWidth(signed(term.points));
+      const spot = tagLine(term, castle, w);
+      let best = null;
+      SLIDES.filter((d) => Math.abs(d) <= spot.reach).forEach((d, order) => {
+        const [x, y] = [spot.x + d * spot.along[0], spot.y + d * spot.along[1]];
+        const box = { x0: x - w / 2, y0: y - TAG_H / 2, x1: x + w / 2, y1: y + TAG_H / 2 };
+        const padded = { x0: box.x0 - TAG_GAP, y0: box.y0 - TAG_GAP, x1: box.x1 + TAG_GAP, y1: box.y1 + TAG_GAP };
+        const clash = placed.reduce((sum, b) => sum + shared(padded, b), 0);
+        const hides = pieces.reduce((sum, b) => sum + shared(box, b), 0);
+        const cost = clash * 1000 + hides + order;
+        if (!best || cost < best.cost) best = { cost, x, y, box };
+      });
+      placed.push(best.box);
+      layer.append(tag(best.x, best.y, term, colour, termTitle(term, name, castle)));
     }
   }
   return layer;
@@ -178,10 +230,10 @@ function drawTags(lines, names) {
 
 function tag(x, y, term, colour, text) {
   const label = signed(term.points);
-  const w = 14 + 10 * label.length;
+  const w = tagWidth(label);
   return at(x, y, { class: `score-tag kind-${term.kind}${term.points === 0 ? " zero" : ""}` }, [
     title(text),
-    el("rect", { x: -w / 2, y: -12, width: w, height: 24, rx: 12, fill: colour, stroke: "#fffaf0", "stroke-width": 2.5 }),
+    el("rect", { x: -w / 2, y: -TAG_H / 2, width: w, height: TAG_H, rx: TAG_H / 2, fill: colour, stroke: "#fffaf0", "stroke-width": 2.5 }),
     el("text", { "text-anchor": "middle", "dominant-baseline": "central", "font-size": 18, "font-weight": 700, fill: "#fff" }, [label]),
   ]);
 }

@@ -92,7 +92,5 @@ export function scoreLine(line) {
   return `${parts.join(" · ")} = ${signed(line.total)}`;
 }
 
-/** Plural helper: "1 army", "3 armies". @param {number} n @param {string} one @param {string} many */
-export function count(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
-}
+/** Counts with their nouns: the page's one helper (js/common/plural.js). */
+export { count } from "../../common/plural.js";

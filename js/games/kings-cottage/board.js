@@ -14,8 +14,9 @@
 import { at, svgRoot } from "../../board/svg.js";
 import { SUIT_COLOURS } from "../../board/piecepack.js";
 import { h } from "../../common/dom.js";
+import { count } from "../../common/plural.js";
 import { MoveChooser } from "../../board/chooser.js";
-import { drawCottage } from "./cottage.js";
+import { drawCottage, NEVER_MARK, NEVER_MEANS, neverCompletes } from "./cottage.js";
 import { drawFloors } from "./floors.js";
 import { pieceButtons, stairsButtons } from "./picks.js";
 import { drawTray } from "./tray.js";
@@ -54,8 +55,6 @@ function targetOf(a) {
     default: return null;
   }
 }
-
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export class KingsCottageBoard {
   /** @param {HTMLElement} root @param {{onAction: (a: any) => void, names: string[]}} opts */
@@ -129,6 +128,10 @@ export class KingsCottageBoard {
     parts.push(drawTray(view, viewer, this.names, this.narrow));
     if (this.narrow) parts.push(...this.phoneCottage(view, active ? legal : []));
     else parts.push(drawCottage(view, active ? legal : []));
+    // the board's key: what a mark on the cottage means, while one is there
+    if (view.board.rooms.some(neverCompletes)) {
+      parts.push(h("p", { class: "kc-key", id: "kc-key" }, [h("span", { class: "kc-key-mark" }, [NEVER_MARK]), ` ${NEVER_MEANS}`]));
+    }
     const panned = this.planScroll();
     this.root.replaceChildren(h("div", { class: `kc-board${this.narrow ? " kc-narrow" : ""}`, "data-phase": view.phase }, parts));
     this.restorePlanScroll(panned);
@@ -176,10 +179,9 @@ export class KingsCottageBoard {
     return parts.filter(Boolean);
   }
 
-  /** What the viewer should do now, in one line (on a phone, in the words of a phone). */
+  /** What the viewer should do now, in one line, in words that suit a mouse, a finger and the keyboard alike ("choose", not "click"). */
   prompt(view, viewer, active) {
-    const text = this.promptText(view, viewer, active);
-    return this.narrow ? text.replace(/\bclick/g, "tap").replace(/\bClick/g, "Tap") : text;
+    return this.promptText(view, viewer, active);
   }
 
   /** @param {any} view @param {number|null} viewer @param {boolean} active */
@@ -192,36 +194,36 @@ export class KingsCottageBoard {
         return view.investments[viewer] ? "Your investments are in. Waiting for the others to invest…" : "Waiting…";
       }
       const who = this.names[view.current] ?? "the next player";
-      const doing = view.phase === "move" ? ` (${plural(view.points, "movement point")} left)` : "";
+      const doing = view.phase === "move" ? ` (${count(view.points, "movement point")} left)` : "";
       return `Waiting for ${who}${doing}…`;
     }
     switch (view.phase) {
       case "invest": return "Choose your secret investments: a stake for each house, adding up to zero, then press “Invest in secret”.";
-      case "turn": return "Your turn: click a tile pile to add a room, the bag to add a furnishing, or the die to roll.";
-      case "forced_tile": return "You rolled a null: click a tile pile to add a room.";
+      case "turn": return "Your turn: choose a tile pile to add a room, the bag to add a furnishing, or the die to roll.";
+      case "forced_tile": return "You rolled a null: choose a tile pile to add a room.";
       case "place_tile": {
         const up = this.state?.legal.some((a) => a.type === "place_tile" && a.story === 2);
         if (this.narrow) {
-          if (selected) return `Choose where the stairs lead down, under the upper floor (or tap the spot again, or a highlighted square).`;
-          return `Build ${pieceName(view.pending_tile)}: click a highlighted square of the ground floor`
+          if (selected) return `Choose where the stairs lead down, under the upper floor (or the spot again, or a highlighted square).`;
+          return `Build ${pieceName(view.pending_tile)}: choose a highlighted square of the ground floor`
             + (up ? ", or a spot of the upper floor to raise it there." : ".");
         }
-        return `Build ${pieceName(view.pending_tile)}: click a highlighted square`
+        return `Build ${pieceName(view.pending_tile)}: choose a highlighted square`
           + (up ? ", or a quarter of a raised second-story spot (its stairs lead down to the room under that quarter)." : ".");
       }
       case "place_coin":
         return selected
-          ? `Now click an entrance to bring it in ${selected === "side:suit" ? "suit" : "value"} side up (or click the other side instead).`
-          : `You drew ${pieceName(view.pending_coin)}. Click the side that should lie face up, then an entrance.`;
-      case "place_king": return "The King arrives: click the entrance he comes in at.";
+          ? `Now choose an entrance to bring it in ${selected === "side:suit" ? "suit" : "value"} side up (or the other side instead).`
+          : `You drew ${pieceName(view.pending_coin)}. Choose the side that should lie face up, then an entrance.`;
+      case "place_king": return "The King arrives: choose the entrance he comes in at.";
       case "move":
         return selected
-          ? "Now click a highlighted room to step into (or the piece again to put it back), or Stop."
-          : `${plural(view.points, "movement point")} left: click a ${this.narrow ? "piece above the cottage" : "furnishing or the King"}, then a highlighted room. Or click Stop.`;
+          ? "Now choose a highlighted room to step into (or the piece again to put it back), or Stop."
+          : `${count(view.points, "movement point")} left: choose a ${this.narrow ? "piece above the cottage" : "furnishing or the King"}, then a highlighted room. Or press Stop.`;
       case "swap":
         return selected
-          ? "Now click the coin of the King's collection to swap it with."
-          : `The room is full and the King is there: click one of its furnishings${this.narrow ? " (above the cottage)" : ""}, then a coin of the King's collection.`;
+          ? "Now choose the coin of the King's collection to swap it with."
+          : `The room is full and the King is there: choose one of its furnishings${this.narrow ? " (above the cottage)" : ""}, then a coin of the King's collection.`;
       default: return view.phase_title;
     }
   }

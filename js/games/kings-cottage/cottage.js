@@ -13,6 +13,7 @@
  */
 import { at, el, svgRoot, title } from "../../board/svg.js";
 import { SUIT_COLOURS } from "../../board/piecepack.js";
+import { count } from "../../common/plural.js";
 import {
   CORNER_NAMES, CORNER_SIGN, CORNERS, furnishing, king, pieceName, roomLabel, roomName, stairs, tint,
 } from "./pieces.js";
@@ -81,6 +82,15 @@ export function drawCottage(view, legal) {
   return svg;
 }
 
+/** The mark on a room that can never be completed, and what it means (its tooltip and the board's key, board.js). */
+export const NEVER_MARK = "⊘";
+export const NEVER_MEANS = "marks a room partly covered by the second story: it can never be completed.";
+
+/** Whether a room carries the ⊘ mark: open, not an entrance, and partly covered by the second story. */
+export function neverCompletes(room) {
+  return !room.entrance && room.state === "open" && !room.can_complete;
+}
+
 /** A room is the tile it was built from (it arrives from the drawn tile in hand); a completed room lies face down. */
 function roomKey(room) {
   return { "data-key": `tile:${room.suit}:${room.rank}`, "data-face": room.state === "completed" ? "down" : "up" };
@@ -92,9 +102,9 @@ function roomTitle(room, view) {
   if (room.story === 2) parts.push("second story");
   if (room.state === "completed") parts.push("completed (face down): it scores no more; only the King may enter");
   else if (room.state === "gone") parts.push("gone: completely covered by the second story");
-  else if (room.entrance) parts.push(`entrance: furnishings and the King come in here; ${n} furnishing${n === 1 ? "" : "s"}`);
+  else if (room.entrance) parts.push(`entrance: furnishings and the King come in here; ${count(n, "furnishing")}`);
   else {
-    parts.push(`size ${room.rank}: ${n} of ${room.rank} furnishings`);
+    parts.push(`size ${room.rank}: ${n} of ${count(room.rank, "furnishing")}`);
     if (!room.can_complete) parts.push("partly covered by the second story, so it can never be completed");
   }
   if (room.king) parts.push("the King is here");
@@ -134,10 +144,11 @@ function contents(room, geo, labelCorner, kingCorner, marks = true) {
       stroke, "stroke-opacity": 0.55, "stroke-width": 1.5, "stroke-dasharray": room.can_complete ? "4 3" : "2 3",
     })));
   }
-  if (!room.entrance && !done && !room.can_complete) {
+  if (neverCompletes(room)) {
     const [bx, by] = CORNER_SIGN[labelCorner];
-    parts.push(at(bx * geo.label, by * (geo.label - 17), {}, [
-      el("text", { "text-anchor": "middle", "dominant-baseline": "central", "font-size": 12, fill: "#7a2419", "font-weight": 700 }, ["⊘"]),
+    parts.push(at(bx * geo.label, by * (geo.label - 17), { class: "kc-never" }, [
+      title(`${NEVER_MARK} ${NEVER_MEANS}`),
+      el("text", { "text-anchor": "middle", "dominant-baseline": "central", "font-size": 12, fill: "#7a2419", "font-weight": 700 }, [NEVER_MARK]),
     ]));
   }
   room.coins.forEach((c, i) => {

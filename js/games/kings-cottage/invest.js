@@ -6,6 +6,7 @@
  */
 import { h } from "../../common/dom.js";
 import { SUIT_COLOURS } from "../../board/piecepack.js";
+import { showPendingForm } from "../../board/pending.js";
 import { houseName } from "./pieces.js";
 
 const STAKES = [-3, -2, -1, 0, 1, 2, 3];
@@ -58,6 +59,7 @@ export function investForm(houses, draft, legal, onInvest) {
       const action = match();
       if (!action) return;
       submit.disabled = true;
+      showPendingForm(/** @type {HTMLFormElement} */ (form), submit); // shown before the engine answers
       onInvest(action);
     },
   }, [

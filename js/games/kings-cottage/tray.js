@@ -12,6 +12,7 @@
  */
 import { at, el, svgRoot, title } from "../../board/svg.js";
 import { die } from "../../board/piecepack.js";
+import { count } from "../../common/plural.js";
 import { bag, faceTile, furnishing, houseName, king, nullTile, pieceName, pile, RANK_NAMES } from "./pieces.js";
 
 export const TRAY_WIDTH = 1200;
@@ -81,23 +82,24 @@ export function drawTray(view, viewer, names, narrow = false) {
   svg.append(heading(P.heading, P.y, "Tile piles"));
   view.houses_order.forEach((suit, i) => {
     const x = P.x + i * P.step;
-    const count = view.piles[suit];
-    svg.append(at(x, P.y + L.mid, { "data-target": `pile:${suit}`, class: "kc-pile-slot" }, [pile(suit, count, 58)]));
-    svg.append(caption(x, P.y + L.mid + L.captionGap, [houseName(suit), count ? `${count} left` : "empty"]));
+    const left = view.piles[suit];
+    svg.append(at(x, P.y + L.mid, { "data-target": `pile:${suit}`, class: "kc-pile-slot" }, [pile(suit, left, 58)]));
+    svg.append(caption(x, P.y + L.mid + L.captionGap, [houseName(suit), left ? `${left} left` : "empty"]));
   });
 
   // the bag
   svg.append(heading(L.bag.heading, L.bag.y, "Bag"));
   svg.append(at(L.bag.x, L.bag.y + L.mid - 4, { "data-target": "bag" }, [bag(view.bag, 62)]));
   // (a phone leaves the count to the bag itself: the die's caption needs the room)
-  if (!narrow) svg.append(caption(L.bag.x, L.bag.y + L.mid + L.captionGap, [`${view.bag} coin${view.bag === 1 ? "" : "s"}`, view.scored.length ? `${view.scored.length} scored aside` : ""]));
+  if (!narrow) svg.append(caption(L.bag.x, L.bag.y + L.mid + L.captionGap, [count(view.bag, "coin"), view.scored.length ? `${view.scored.length} scored aside` : ""]));
 
   // the die and the movement points
   svg.append(heading(L.die.heading, L.die.y, "Die"));
-  const face = view.die === null ? "not rolled yet" : view.die === 0 ? "a null" : `${RANK_NAMES[view.die]}`;
-  svg.append(at(L.die.x, L.die.y + L.mid - 4, { "data-target": "die", "data-key": "die" }, [die("moons", view.die ?? 0, 50, `The die: last roll ${face}`)]));
+  const face = view.die === null ? "" : view.die === 0 ? "a null" : `${RANK_NAMES[view.die]}`;
+  const dieLabel = view.die === null ? "The die: not rolled yet" : `The die: last roll ${face}`;
+  svg.append(at(L.die.x, L.die.y + L.mid - 4, { "data-target": "die", "data-key": "die" }, [die("moons", view.die ?? 0, 50, dieLabel)]));
   const last = view.die === null ? "" : narrow ? face : `last: ${face}`;
-  const points = view.phase === "move" ? [`${view.points} point${view.points === 1 ? "" : "s"}`, "left"] : [last];
+  const points = view.phase === "move" ? [count(view.points, "point"), "left"] : [last];
   svg.append(caption(L.die.x, L.die.y + L.mid + L.captionGap, points));
 
   // what is in hand now

@@ -11,8 +11,9 @@
 import { at, el, svgRoot } from "../../board/svg.js";
 import { coin, die, pawn, pieceKey, rankName, SUIT_COLOURS, SUIT_NAMES, SUITS, tile } from "../../board/piecepack.js";
 import { h } from "../../common/dom.js";
+import { count } from "../../common/plural.js";
 import { MoveChooser } from "../../board/chooser.js";
-import { drawReserveRows, drawRows, placeRect } from "./rows.js";
+import { drawReserveRows, drawRows, PASS_WIDTH, passPlaque, placeRect } from "./rows.js";
 
 const TILE = 62;
 const D0 = 80;
@@ -21,14 +22,27 @@ const COIN_R = 14;
 const LABEL_GAP = 28;
 /** Below this board width (CSS px) the kingdoms are drawn as rows (rows.js): the radial board's places would be too small to tap. */
 const NARROW = 600;
+/** The radial board is never drawn shorter than this (CSS px) to keep the reserve in the window. */
+const LEAST_BOARD_HEIGHT = 320;
+/** Room (CSS px) kept between the reserve and the window's bottom edge. */
+const FOLD_MARGIN = 8;
 const PROMPTS = {
   city: "Choose a tile from your reserve, then the kingdom to build it in.",
   city_veto: "You may veto a city of your own kingdom: choose a replacement tile, then the city. Or pass.",
   invest: "Choose a coin from your reserve, then a city that has no coin.",
-  invest_veto: "You may veto an investment in your own kingdom: click its coin. Or pass.",
+  invest_veto: "You may veto an investment in your own kingdom: choose its coin. Or pass.",
   replace: "Choose a coin from your reserve to put in place of the vetoed one.",
-  king: "Click your King to move it on, or your veto die to veto its progress (costs a veto).",
+  king: "Choose your King to move it on, or your veto die to veto its progress (costs a veto).",
 };
+
+const TAX_CAPTION = "Tax collected, city by city (tile × coin, doubled under the King)";
+/** What the result's "Vetoes left" column means: each veto not spent is worth 1 in the total (docs/rules/kings-progress.md). */
+const VETOES_NOTE = "Vetoes left: each veto a player did not spend adds 1 to their total.";
+
+/** The heading of the vetoes column (or row, on a phone), with what it means on hover. @param {string} [scope] */
+function vetoesHeading(scope) {
+  return h("th", { scope, title: VETOES_NOTE }, ["Vetoes left"]);
+}
 
 /** Which piece an action moves, as "tile:suit:rank" / "coin:suit:rank". */
 function pieceOf(action) {
@@ -65,6 +79,26 @@ export class KingsProgressBoard {
       else if (this.state && this.isNarrow() !== this.narrow) this.redraw();
     };
     window.addEventListener("resize", onResize);
+    // a resize, or the page above growing or shrinking between redraws, fits it again
+    let shown = false;
+    const fitter = new ResizeObserver(() => {
+      if (!this.root.isConnected) {
+        if (shown) fitter.disconnect(); // the table has gone
+        return;
+      }
+      shown = true;
+      this.refit();
+    });
+    fitter.observe(document.body);
+    /** The frame asked for to fit the board again once the table has written its status line (0: none). */
+    this.fitFrame = 0;
+  }
+
+  /** Fit the drawn board above the reserve again (see fitAboveReserve). */
+  refit() {
+    if (this.state && !this.narrow && this.root.firstElementChild && this.root.lastElementChild) {
+      this.fitAboveReserve(this.root.firstElementChild, this.root.lastElementChild);
+    }
   }
 
   /** Whether the board is too narrow for the radial drawing (a phone in portrait). */
@@ -90,8 +124,30 @@ export class KingsProgressBoard {
     const { view, viewer, active } = this.state;
     this.narrow = this.isNarrow();
     const board = this.narrow ? drawRows(view, viewer, this.names) : this.drawBoard(view, viewer);
-    this.root.replaceChildren(board, this.drawHand(view, viewer, active));
+    const hand = this.drawHand(view, viewer, active);
+    this.root.replaceChildren(board, hand);
+    if (!this.narrow) this.fitAboveReserve(board, hand);
+    // the table writes its status line after drawing, and the bar may take a line more or less: fit again
+    // just before the frame is drawn, when the page above the board is as it will show
+    if (!this.fitFrame) this.fitFrame = requestAnimationFrame(() => { this.fitFrame = 0; this.refit(); });
     this.chooser.mark(this.root);
+  }
+
+  /**
+   * At a table on a wide screen, make the radial board short enough that the prompt and the reserve under it
+   * end inside the window at the page's top, whatever the bar above it holds (its buttons may take two lines);
+   * never shorter than LEAST_BOARD_HEIGHT.  The stylesheet's limit (board.css) stays the upper bound.
+   * @param {Element} board @param {Element} hand
+   */
+  fitAboveReserve(board, hand) {
+    const svg = /** @type {SVGSVGElement} */ (board);
+    if (svg.getRootNode() !== document) return; // a lobby card's picture (js/ui/board-picture.js) is no table
+    const box = svg.getBoundingClientRect();
+    if (!box.width) return; // not laid out (the table is hidden): the observer fits it once it shows
+    const below = hand.getBoundingClientRect().bottom - box.bottom;
+    const room = Math.floor(window.innerHeight - (box.top + window.scrollY) - below - FOLD_MARGIN);
+    const limit = `min(72vh, ${Math.max(LEAST_BOARD_HEIGHT, room)}px)`;
+    if (svg.style.maxHeight !== limit) svg.style.maxHeight = limit;
   }
 
   /**
@@ -107,7 +163,7 @@ export class KingsProgressBoard {
     const piece = (p, word) => (p.rank === null ? `face-down ${SUIT_NAMES[p.suit]} ${word}` : `${SUIT_NAMES[p.suit]} ${rankName(p.rank)} ${word}`);
     if (kind === "piece") return `${SUIT_NAMES[a]} ${rankName(Number(b))} ${what}, in your reserve`;
     if (what === "pass") return "Pass (no veto)";
-    if (what === "die") return `${Number(a) === viewer ? "Your" : `${this.names[Number(a)]}'s`} veto die: ${view.vetoes[Number(a)]} vetoes left`;
+    if (what === "die") return `${Number(a) === viewer ? "Your" : `${this.names[Number(a)]}'s`} veto die: ${count(view.vetoes[Number(a)], "veto", "vetoes")} left`;
     const k = Number(a);
     const cities = view.kingdoms[k].cities;
     if (what === "slot") return `Empty place for city ${cities.length + 1} of ${kingdom(k)}`;
@@ -185,7 +241,7 @@ export class KingsProgressBoard {
       svg.append(at(lx, ly - 8, { class: "kingdom-label" }, [
         el("rect", { x: -80, y: -44, width: 160, height: view.chancellor === k && view.phase !== "over" ? 110 : 86, rx: 10, fill: "#faf5ea", "fill-opacity": 0.92 }),
         el("text", { "text-anchor": "middle", y: -22, "font-size": 20, fill: colour, "font-weight": 700 }, [this.names[k]]),
-        at(0, 12, { "data-target": `die:${k}`, "data-key": `die:${k}` }, [die(SUITS[k], view.vetoes[k], 34, `${this.names[k]}'s veto die: ${view.vetoes[k]} vetoes left`)]),
+        at(0, 12, { "data-target": `die:${k}`, "data-key": `die:${k}` }, [die(SUITS[k], view.vetoes[k], 34, `${this.names[k]}'s veto die: ${count(view.vetoes[k], "veto", "vetoes")} left`)]),
         view.chancellor === k && view.phase !== "over"
           ? el("text", { "text-anchor": "middle", y: 52, "font-size": 15, fill: "#5b4526" }, ["first chancellor"]) : null,
       ]));
@@ -217,7 +273,7 @@ export class KingsProgressBoard {
     if (active) {
       const key = view.phase === "invest_veto" && view.pending ? "replace" : view.phase;
       prompt = PROMPTS[key] || "";
-      if (this.chooser.selected) prompt = "Now click a highlighted place (or the piece again to put it back).";
+      if (this.chooser.selected) prompt = "Now choose a highlighted place (or the piece again to put it back).";
     } else if (view.phase !== "over") {
       prompt = "Waiting for the other players…";
     }
@@ -228,7 +284,7 @@ export class KingsProgressBoard {
       if (rows) wrap.append(rows);
       return wrap;
     }
-    const width = Math.max(res.tiles.length * 70 + res.coins.length * 44 + 200, 560);
+    const width = Math.max(res.tiles.length * 70 + res.coins.length * 44 + PASS_WIDTH + 60, 560);
     const svg = svgRoot(`0 0 ${width} 90`, { class: "hand-svg", role: "group", "aria-label": "Your reserve" });
     res.tiles.forEach((t, i) => {
       svg.append(at(40 + i * 70, 45, { "data-piece": `tile:${t.suit}:${t.rank}` }, [tile(t, 60, { key: pieceKey("tile", t) })]));
@@ -238,11 +294,7 @@ export class KingsProgressBoard {
       svg.append(at(coinX + i * 44, 45, { "data-piece": `coin:${c.suit}:${c.rank}` }, [coin(c, 19, { key: pieceKey("coin", c) })]));
     });
     if (this.chooser.hasTarget("pass")) {
-      const px = width - 80;
-      svg.append(at(px, 45, { "data-target": "pass", class: "plaque" }, [
-        el("rect", { x: -70, y: -22, width: 140, height: 44, rx: 10, fill: "#fffaf0", stroke: "#6b5a3a", "stroke-width": 2 }),
-        el("text", { "text-anchor": "middle", "dominant-baseline": "central", "font-size": 18 }, ["Pass (no veto)"]),
-      ]));
+      svg.append(at(width - PASS_WIDTH / 2 - 10, 45, { "data-target": "pass", class: "plaque" }, passPlaque(44)));
     }
     wrap.append(svg);
     return wrap;
@@ -260,7 +312,7 @@ export class KingsProgressBoard {
       return h("div", { class: `seat-card${moving ? " moving" : ""}`, "data-seat": k }, [
         h("span", { class: "swatch", style: `background:${SUIT_COLOURS[SUITS[k]]}` }),
         h("strong", {}, [this.names[k]]),
-        h("span", {}, [` · ${SUIT_NAMES[SUITS[k]]} · ${view.vetoes[k]} vetoes${moving ? " · to move" : ""}`]),
+        h("span", {}, [` · ${SUIT_NAMES[SUITS[k]]} · ${count(view.vetoes[k], "veto", "vetoes")}${moving ? " · to move" : ""}`]),
         svg,
       ]);
     })]);
@@ -270,8 +322,8 @@ export class KingsProgressBoard {
   resultDetail(result) {
     const games = result.detail.games;
     const parts = games.map((lines, g) => (this.isNarrow() ? this.resultColumns(result, lines, g, games.length) : h("table", { class: "score-table" }, [
-      h("caption", {}, [games.length > 1 ? `Game ${g + 1}` : "Tax collected, city by city (tile × coin, doubled under the King)"]),
-      h("thead", {}, [h("tr", {}, [h("th", {}, ["Player"]), ...[1, 2, 3, 4, 5, 6].map((i) => h("th", {}, [`City ${i}`])), h("th", {}, ["Vetoes"]), h("th", {}, ["Total"])])]),
+      h("caption", {}, [games.length > 1 ? `Game ${g + 1}` : TAX_CAPTION]),
+      h("thead", {}, [h("tr", {}, [h("th", {}, ["Player"]), ...[1, 2, 3, 4, 5, 6].map((i) => h("th", {}, [`City ${i}`])), vetoesHeading(), h("th", {}, ["Total"])])]),
       h("tbody", {}, lines.map((line, k) => h("tr", { class: result.winners.includes(k) ? "winner" : "" }, [
         h("th", {}, [this.names[k]]),
         ...line.cities.map((c) => h("td", { class: c.king ? "king" : "" }, [`${c.tile}×${c.coin}${c.king ? "×2 ♔" : ""} = ${c.score}`])),
@@ -282,6 +334,7 @@ export class KingsProgressBoard {
     if (games.length > 1) {
       parts.push(h("p", {}, ["Match totals: " + result.scores.map((s, k) => `${this.names[k]} ${s}`).join(", ")]));
     }
+    parts.push(h("p", { class: "kp-vetoes-note", id: "kp-vetoes-note" }, [VETOES_NOTE]));
     parts.push(h("p", { class: "decided" }, [`Decided by: ${result.detail.decided_by}.`]));
     return h("div", {}, parts);
   }
@@ -289,20 +342,20 @@ export class KingsProgressBoard {
   /**
    * The same scores for a phone: a column per player and a line per city, so that nine
    * columns of sums do not push the dialog sideways.
-   * @param {any} result @param {any[]} lines one game's score lines @param {number} g @param {number} count games in the match
+   * @param {any} result @param {any[]} lines one game's score lines @param {number} g @param {number} games how many games the match has
    */
-  resultColumns(result, lines, g, count) {
+  resultColumns(result, lines, g, games) {
     const won = (k) => (result.winners.includes(k) ? "winner" : "");
     const row = (label, cell) => h("tr", {}, [h("th", { scope: "row" }, [label]), ...lines.map((line, k) => cell(line, k))]);
     return h("table", { class: "score-table kp-result-columns" }, [
-      h("caption", {}, [count > 1 ? `Game ${g + 1}` : "Tax collected, city by city (tile × coin, doubled under the King)"]),
+      h("caption", {}, [games > 1 ? `Game ${g + 1}` : TAX_CAPTION]),
       h("thead", {}, [h("tr", {}, [h("th", {}, [""]), ...lines.map((_, k) => h("th", { scope: "col", class: won(k) }, [this.names[k]]))])]),
       h("tbody", {}, [
         ...[0, 1, 2, 3, 4, 5].map((i) => row(`City ${i + 1}`, (line, k) => {
           const c = line.cities[i];
           return h("td", { class: `${c?.king ? "king " : ""}${won(k)}`.trim() }, [c ? `${c.tile}×${c.coin}${c.king ? "×2 ♔" : ""} = ${c.score}` : "—"]);
         })),
-        row("Vetoes", (line, k) => h("td", { class: won(k) }, [String(line.vetoes)])),
+        h("tr", {}, [vetoesHeading("row"), ...lines.map((line, k) => h("td", { class: won(k) }, [String(line.vetoes)]))]),
         row("Total", (line, k) => h("td", { class: won(k) }, [h("strong", {}, [String(line.total)])])),
       ]),
     ]);

@@ -14,6 +14,7 @@
  */
 import { at, el, svgRoot } from "../../board/svg.js";
 import { coin, die, pawn, pieceKey, SUIT_COLOURS, SUITS, tile } from "../../board/piecepack.js";
+import { count } from "../../common/plural.js";
 
 /** Width of the view box; a phone shows it about 374 px wide, so one unit is a little under a pixel. */
 export const ROWS_WIDTH = 400;
@@ -97,7 +98,7 @@ function kingdomRow(view, k, names, x0, pitch, viewer) {
       hit(HIT), pawn(SUITS[k], 30, `${names[k]}'s King, waiting to set out`)]));
   }
   parts.push(at(ROWS_WIDTH - 30, 22, { "data-target": `die:${k}`, "data-key": `die:${k}` }, [
-    hit(HIT), die(SUITS[k], view.vetoes[k], 32, `${names[k]}'s veto die: ${view.vetoes[k]} vetoes left`)]));
+    hit(HIT), die(SUITS[k], view.vetoes[k], 32, `${names[k]}'s veto die: ${count(view.vetoes[k], "veto", "vetoes")} left`)]));
   const y = HEAD + TILE / 2;
   for (let i = 0; i < view.rounds; i++) {
     const x = x0 + i * pitch;
@@ -126,6 +127,17 @@ function kingdomRow(view, k, names, x0, pitch, viewer) {
   return parts;
 }
 
+/** The pass button's width: its label with room to spare on both sides (the text never touches the border). */
+export const PASS_WIDTH = 176;
+
+/** The "Pass (no veto)" button, `height` units tall, centred on 0, 0. @param {number} height */
+export function passPlaque(height) {
+  return [
+    el("rect", { x: -PASS_WIDTH / 2, y: -height / 2, width: PASS_WIDTH, height, rx: 10, fill: "#fffaf0", stroke: "#6b5a3a", "stroke-width": 2 }),
+    el("text", { "text-anchor": "middle", "dominant-baseline": "central", "font-size": 18 }, ["Pass (no veto)"]),
+  ];
+}
+
 /**
  * The viewer's reserve in rows a phone can tap: tiles, then coins, then Pass
  * (beside the coins when there is room).
@@ -145,15 +157,12 @@ export function drawReserveRows(res, pass) {
     used = 8 + res.coins.length * PITCH;
   }
   if (pass) {
-    const w = 140;
+    const w = PASS_WIDTH;
     if (used + 12 + w > ROWS_WIDTH) {
       y += PITCH;
       used = 0;
     }
-    parts.push(at(used ? ROWS_WIDTH - 8 - w / 2 : 8 + w / 2, y, { "data-target": "pass", class: "plaque" }, [
-      el("rect", { x: -w / 2, y: -24, width: w, height: 48, rx: 10, fill: "#fffaf0", stroke: "#6b5a3a", "stroke-width": 2 }),
-      el("text", { "text-anchor": "middle", "dominant-baseline": "central", "font-size": 18 }, ["Pass (no veto)"]),
-    ]));
+    parts.push(at(used ? ROWS_WIDTH - 8 - w / 2 : 8 + w / 2, y, { "data-target": "pass", class: "plaque" }, passPlaque(48)));
   }
   if (!parts.length) return null;
   const svg = svgRoot(`0 0 ${ROWS_WIDTH} ${y + PITCH / 2}`, { class: "hand-svg kp-hand-rows", role: "group", "aria-label": "Your reserve" });

@@ -12,6 +12,7 @@
  * auction.js, trade.js and deck-list.js.
  */
 import { fillNames, h } from "../../common/dom.js";
+import { count } from "../../common/plural.js";
 import { MoveChooser } from "../../board/chooser.js";
 import { FormDraft } from "../../board/form.js";
 import { auctionTable, bidForm } from "./auction.js";
@@ -198,8 +199,8 @@ export class MansionBoard {
   /** The four face-up plans and the deck. */
   displayRow(view, plans, picking) {
     const cards = view.display.map((kind) => card(plans[kind], { target: picking ? `pick:${kind}` : undefined, size: "small" }));
-    const deck = h("div", { class: "mn-deck", title: `${view.deck_count} plans left in the deck` }, [
-      cardBack(`The deck: ${view.deck_count} plans`), h("span", { class: "mn-deck-count" }, [`${view.deck_count} left`]),
+    const deck = h("div", { class: "mn-deck", title: `${count(view.deck_count, "plan")} left in the deck` }, [
+      cardBack(`The deck: ${count(view.deck_count, "plan")}`), h("span", { class: "mn-deck-count" }, [`${view.deck_count} left`]),
     ]);
     return h("section", { class: "mn-display", id: "mn-display", "aria-label": "Plans on display" }, [
       h("h3", {}, ["Plans on display", view.pickers.length ? ` · picking: ${view.pickers.map((s) => this.names[s]).join(", ")}` : ""]),
@@ -241,14 +242,14 @@ export class MansionBoard {
     }
     switch (view.phase) {
       case "bid": return "Set your secret bids for wood, marble, plumbing and plans, then seal them.";
-      case "pick": return "Your pick: click a plan on display to take it into your hand.";
+      case "pick": return "Your pick: choose a plan on display to take it into your hand.";
       case "answer": return "A trade names you: accept or decline it.";
       case "build": {
         if (this.trading) return "Write your trade offer, then send it.";
         const selected = this.chooser.selected;
-        if (selected) return `Now click a highlighted floor of your mansion for the ${selected.slice(5).replace(/_/g, " ")}, or the card again to put it back.`;
+        if (selected) return `Now choose a highlighted floor of your mansion for the ${selected.slice(5).replace(/_/g, " ")}, or the card again to put it back.`;
         const can = this.chooser.pieces().size > 0;
-        return can ? "Your building turn: click a plan in your hand to build it, propose a trade, or press Done."
+        return can ? "Your building turn: choose a plan in your hand to build it, propose a trade, or press Done."
           : "Your building turn: nothing can be built now (each card says why). Propose a trade or press Done.";
       }
       default: return view.phase_title;
@@ -283,9 +284,9 @@ export class MansionBoard {
         h("strong", {}, [this.names[k] ?? `Seat ${k + 1}`]), h("span", {}, [notes.length ? ` · ${notes.join(" · ")}` : ""]),
         h("div", { class: "mn-seat-tokens" }, [
           ...TOKENS.map((t) => tokenCount(t, s[t])),
-          h("span", { class: "mn-token", title: `${s.hand_count} plans in hand` }, [
-            h("span", { class: "mn-token-dot", style: `background:${TOKEN_COLOURS.plans}` }), `${s.hand_count} plans`]),
-          h("span", { class: "mn-seat-score" }, [` · ${s.score.total} pts`]),
+          h("span", { class: "mn-token", title: `${count(s.hand_count, "plan")} in hand` }, [
+            h("span", { class: "mn-token-dot", style: `background:${TOKEN_COLOURS.plans}` }), count(s.hand_count, "plan")]),
+          h("span", { class: "mn-seat-score" }, [` · ${count(s.score.total, "pt", "pts")}`]),
         ]),
         known,
       ]);
@@ -293,7 +294,7 @@ export class MansionBoard {
     return h("div", { class: "seats-panel mn-panel" }, [
       h("p", { class: "mn-turn" }, [`Turn ${view.turn} of ${view.turns}`]), track,
       supply,
-      h("p", { class: "mn-deck-line" }, [`Deck: ${view.deck_count} plans left${view.deck_out_turn ? ` (ran out in turn ${view.deck_out_turn})` : ""}. `,
+      h("p", { class: "mn-deck-line" }, [`Deck: ${count(view.deck_count, "plan")} left${view.deck_out_turn ? ` (ran out in turn ${view.deck_out_turn})` : ""}. `,
         h("button", { type: "button", class: "mn-deck-button", "aria-haspopup": "dialog", onclick: () => showDeckList(view.plans) }, ["Deck list"])]),
       view.options.builds === "any" ? h("p", { class: "hint" }, ["Any number of builds per turn at this table."]) : null,
       ...seats,

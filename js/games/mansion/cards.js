@@ -6,11 +6,14 @@
  * so nothing here knows a card's numbers.
  */
 import { h } from "../../common/dom.js";
+import { count } from "../../common/plural.js";
 import { el as svg, svgRoot } from "../../board/svg.js";
 
 /** Token colours, also used by the side panel and the forms. */
 export const TOKEN_COLOURS = { coins: "#d9a521", wood: "#9a6233", marble: "#cfd6dc", plumbing: "#3f78a8", plans: "#7a5c9e" };
 export const TOKEN_NAMES = { coins: "coins", wood: "wood", marble: "marble", plumbing: "plumbing", plans: "plans" };
+/** A token's name for one of it, where that differs ("1 plan", "1 coin"; materials read the same). */
+const TOKEN_ONE = { coins: "coin", plans: "plan" };
 const MATERIALS = ["wood", "marble", "plumbing"];
 const ROLE_COLOURS = { staircase: "#5b6b7d", bathroom: "#2f8f8a", bedroom: "#b0577a", room: "#a27b45" };
 const ROLE_NAMES = { staircase: "staircase", bathroom: "bathroom", bedroom: "bedroom", room: "room" };
@@ -33,7 +36,7 @@ export function costText(plan) {
 /** One line describing a card, for titles and screen readers. @param {Plan} plan */
 export function cardText(plan) {
   const role = plan.role === "room" ? "" : ` (a ${ROLE_NAMES[plan.role]})`;
-  return `${plan.label}${role}: ${plan.points} points, costs ${costText(plan)}`;
+  return `${plan.label}${role}: ${count(plan.points, "point")}, costs ${costText(plan)}`;
 }
 
 /** A small icon of what the card counts as, centred on (0, 0). @param {string} role */
@@ -129,12 +132,13 @@ export function cardBack(text) {
 
 /**
  * A token icon with a number beside it, e.g. for a seat's wood; `named` adds the word.
- * @param {string} token @param {number} count @param {boolean} [named]
+ * @param {string} token @param {number} n @param {boolean} [named]
  */
-export function tokenCount(token, count, named = false) {
-  const name = TOKEN_NAMES[token] ?? token;
-  return h("span", { class: "mn-token", "data-token": token, title: `${count} ${name}` }, [
+export function tokenCount(token, n, named = false) {
+  const many = TOKEN_NAMES[token] ?? token;
+  const words = count(n, TOKEN_ONE[token] ?? many, many);
+  return h("span", { class: "mn-token", "data-token": token, title: words }, [
     h("span", { class: "mn-token-dot", style: `background:${TOKEN_COLOURS[token]}` }),
-    h("span", { class: "mn-token-n" }, [named ? `${count} ${name}` : String(count)]),
+    h("span", { class: "mn-token-n" }, [named ? words : String(n)]),
   ]);
 }

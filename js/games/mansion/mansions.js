@@ -7,6 +7,7 @@
  * `floor:<n>` (only the viewer's own mansion, only when a build is offered).
  */
 import { h } from "../../common/dom.js";
+import { count } from "../../common/plural.js";
 import { card } from "./cards.js";
 
 /**
@@ -73,7 +74,7 @@ export function drawMansion(opts) {
   const head = h("header", { class: "mn-mansion-head" }, [
     h("strong", {}, [opts.you ? `${opts.name} (your mansion)` : `${opts.name}'s mansion`]),
     h("span", { class: "mn-score", "data-score": s.total }, [
-      ` · ${s.total} points`,
+      ` · ${count(s.total, "point")}`,
       h("span", { class: "mn-score-terms" }, [
         ` (cards ${s.cards}, ${s.bedrooms} bedroom${s.bedrooms === 1 ? "" : "s"} +${s.bedroom_bonus}, ${s.complete_floors} complete floor${s.complete_floors === 1 ? "" : "s"} +${s.floor_bonus})`,
       ]),

@@ -218,18 +218,18 @@ export class OneSixNineBoard {
       if (!pieces.size) return "Nothing you can afford fits a square your cards name: press Pass.";
       if (selected) {
         const kind = selected.slice(5);
-        return `Click a lit square to drop ${withArticle(TITLES[kind])} (${view.costs[kind]} gold) there, or choose another tile.`;
+        return `Choose a lit square to drop ${withArticle(TITLES[kind])} (${view.costs[kind]} gold) there, or choose another tile.`;
       }
-      return "Your buy: click a tile for sale, then a lit square your cards name (or Pass).";
+      return "Your buy: choose a tile for sale, then a lit square your cards name (or Pass).";
     }
     if (!pieces.size) return "None of your creatures can move: press Pass.";
     if (selected) {
       const creature = this.cells.get(selected.slice(3))?.creature;
       const name = creature ? TITLES[creature.kind] : "creature";
       const more = pieces.size > 1 ? " (or another creature)" : "";
-      return `Click a lit square for your ${name}${more}. Badges show fights, thefts and smashes.`;
+      return `Choose a lit square for your ${name}${more}. Badges show fights, thefts and smashes.`;
     }
-    return "Click one of your lit creatures, then where it goes: up to 3 steps, Roads are free (or Pass).";
+    return "Choose one of your lit creatures, then where it goes: up to 3 steps, Roads are free (or Pass).";
   }
 
   /** Each seat's gold, castles, cards and row of tiles; the order of play and the supplies. */

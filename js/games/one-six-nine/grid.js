@@ -132,7 +132,7 @@ function drawSquare(view, opts, x, y, kind) {
   if (lit && kind) {
     parts.push(el("g", { class: "ghost" }, [tileShape(kind, viewer, isCreature(kind) ? CELL * 0.7 : CELL * 0.82)]));
     const drop = dropText(kind, cell, viewer, names);
-    notes.push(`Click to buy ${withArticle(TITLES[kind])} and drop it here (spends your ${rankName(x)} and ${rankName(y)})${drop ? `: it ${drop}` : ""}.`);
+    notes.push(`Buy ${withArticle(TITLES[kind])} and drop it here (spends your ${rankName(x)} and ${rankName(y)})${drop ? `: it ${drop}` : ""}.`);
     if (drop) {
       const mine = [cell.ground, cell.creature].some((t) => t && t.owner === viewer);
       parts.push(at(CELL * 0.3, -CELL * 0.3, {}, [effectBadge(["destroy"], mine ? "bad" : "good", CELL * 0.22)]));

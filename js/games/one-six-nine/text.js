@@ -48,10 +48,8 @@ export function withArticle(name) {
 
 export const isCreature = (kind) => CREATURES.includes(kind);
 
-/** "1 card", "3 cards" @param {number} n @param {string} one @param {string} [many] */
-export function count(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}
+/** Counts with their nouns: the page's one helper (js/common/plural.js). */
+export { count } from "../../common/plural.js";
 
 /**
  * Whose tile, as the viewer reads it: "your Castle", "Ada's Castle".

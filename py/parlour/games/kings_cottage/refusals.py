@@ -9,6 +9,7 @@ from typing import Any, Dict, List, Optional
 
 from ... import piecepack as pp
 from ...game import describe
+from ...wording import count
 from . import board
 from .constants import ACE, HOUSES
 from .scoring import split_problem
@@ -154,7 +155,7 @@ def _step_problem(state: Dict[str, Any], source: int, to: Any, mover: str) -> st
         return f"Furnishings may not enter a completed room ({_name(target)}); only the King may."
     if mover == "coin" and not board.has_space(target):
         size = target["rank"]
-        return f"{_cap(_name(target))} is full: a room of size {size} holds at most {size} furnishings."
+        return f"{_cap(_name(target))} is full: a room of size {size} holds at most {count(size, 'furnishing')}."
     return ""
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...ending import names
+from ...wording import count
 
 
 def ending_text(state: dict) -> str:
@@ -18,10 +19,10 @@ def ending_text(state: dict) -> str:
     if len(level) == 1:
         return f"{ended} {names(winners)} controls the most castles, {won}."
     if len(winners) == 1:
-        return (f"{ended} {names(level)} tie on {won} castle{'' if won == 1 else 's'}; {names(winners)} has the most gold "
+        return (f"{ended} {names(level)} tie on {count(won, 'castle')}; {names(winners)} has the most gold "
                 f"({gold[winners[0]]}) and wins.")
     if len(winners) < len(level):
-        return (f"{ended} {names(level)} tie on {won} castle{'' if won == 1 else 's'}; {names(winners)} also tie on the most gold "
+        return (f"{ended} {names(level)} tie on {count(won, 'castle')}; {names(winners)} also tie on the most gold "
                 f"({gold[winners[0]]}) and share the win.")
-    return (f"{ended} {names(level)} tie on {won} castle{'' if won == 1 else 's'} and on "
+    return (f"{ended} {names(level)} tie on {count(won, 'castle')} and on "
             f"{gold[winners[0]]} gold, so they share the win.")

@@ -19,6 +19,7 @@ from typing import List, Optional
 
 from ...game import Action, Game, State, log, share, winners_line
 from ...rng import Rng, Seed
+from ...wording import count
 from . import cards
 from .board import cells, drop, drop_problem, on_own_side, square_name
 from .constants import (COST, FARM, FARM_PAYOUT, LAST_TURN_CHOICES, LAST_TURN_DEFAULT, OFFER_EXTRA, PIT,
@@ -349,7 +350,7 @@ class OneSixNine(Game):
             log(state, f"{names} {'control' if len(winners) > 1 else 'controls'} {counts[winners[0]]} castles "
                        f"and {verb}.")
         else:
-            log(state, f"Turn {state['turn']} was the last: {winners_line(winners)} with {counts[winners[0]]} castles.")
+            log(state, f"Turn {state['turn']} was the last: {winners_line(winners)} with {count(counts[winners[0]], 'castle')}.")
 
 
 GAME = OneSixNine()

@@ -1,0 +1,92 @@
+// @ts-check
+/**
+ * Before a table plays, its tab must own it (js/store/table-lock.js): a saved
+ * game resumed in a second tab, or a hosted table restored in one, would
+ * otherwise save over the first tab's moves.  `ownTable` is the one call the
+ * tables make.  When another tab has the table, it says so at the top of the
+ * table and offers what a page can do: a page cannot bring another tab
+ * forward, so the person is told to switch to it themselves; this tab can take
+ * over as soon as the other one closes or leaves the game, show the game
+ * read-only meanwhile (local tables), or go back to the lobby.
+ */
+import { h, toast } from "../common/dom.js";
+import { claimTable } from "../store/table-lock.js";
+
+/**
+ * @typedef {import("../store/table-lock.js").TableClaim} TableClaim
+ * @typedef {{hosted?: boolean, readOnly?: () => Promise<void>, refused?: () => void}} OwnOptions
+ *   hosted: a network table (worded as hosting); readOnly: draws the game as last saved, without moves;
+ *   refused: called once when another tab has the table (the table shows it is not playing)
+ */
+
+const NO_CHECK = "This browser cannot tell whether this game is open in another tab: play it in one tab only, "
+  + "or the tabs will save over each other's moves.";
+
+/**
+ * Own the table of saved game `id` in this tab.  Resolves with the held claim
+ * (at once when no other tab has it, or once the person chose to take over and
+ * the other tab let go; then `claim.waited` is true and the game should be read
+ * again), or with null when the person went back to the lobby instead.
+ * @param {HTMLElement} root the table's root: the notice goes under its bar
+ * @param {string} id the saved game's id
+ * @param {OwnOptions} [options]
+ * @returns {Promise<TableClaim|null>}
+ */
+export async function ownTable(root, id, options = {}) {
+  const claim = await claimTable(id);
+  if (claim.held) {
+    if (claim.how === "none") toast(NO_CHECK, "info");
+    return claim;
+  }
+  options.refused?.();
+  return new Promise((resolve) => {
+    const what = options.hosted ? "This table is hosted in another tab" : "This game is open in another tab";
+    const why = options.hosted
+      ? "Only one tab hosts a table at a time: two would answer the same guests with different games."
+      : "Only one tab plays a game at a time, so that neither saves over the other's moves.";
+    const waiting = h("p", { class: "table-elsewhere-waiting", hidden: true }, [
+      "Waiting for the other tab: this one takes over as soon as that tab is closed or leaves the game.",
+    ]);
+    const takeOver = /** @type {HTMLButtonElement} */ (h("button", {
+      type: "button", class: "primary take-over", id: "take-over",
+      onclick: async () => {
+        takeOver.disabled = true;
+        takeOver.textContent = "Waiting to take over…";
+        waiting.hidden = false;
+        if (await claim.whenFree()) {
+          notice.remove();
+          resolve(claim);
+        }
+      },
+    }, ["Take over when that tab closes"]));
+    const readOnly = options.readOnly;
+    const look = readOnly ? /** @type {HTMLButtonElement} */ (h("button", {
+      type: "button", class: "read-only", id: "read-only",
+      onclick: async () => {
+        look.disabled = true;
+        try {
+          await readOnly();
+          look.textContent = "Show the latest moves";
+        } catch (err) {
+          toast(`The game could not be shown: ${err && err.message || err}`);
+        } finally {
+          look.disabled = false;
+        }
+      },
+    }, ["Look at it read-only"])) : null;
+    const back = h("button", {
+      type: "button", class: "back-to-lobby",
+      onclick: () => { claim.release(); notice.remove(); resolve(null); },
+    }, ["Back to the lobby"]);
+    const notice = h("section", { class: "table-elsewhere", id: "table-elsewhere", role: "alert", "data-how": claim.how }, [
+      h("h2", {}, [what]),
+      h("p", {}, [why, " A page cannot bring another tab forward: switch to it in your browser's tabs ",
+        "(it may be in another window)."]),
+      waiting,
+      h("div", { class: "table-elsewhere-buttons" }, [takeOver, look, back]),
+    ]);
+    const bar = root.querySelector(".table-bar");
+    if (bar) bar.after(notice);
+    else root.prepend(notice);
+  });
+}
