@@ -94,7 +94,7 @@ export class ReplayViewer {
         button("Last position", "▶|", () => this.go(this.steps), "replay-last"),
         els.counter, seatChoice,
       ]),
-      publicNote,
+      ...(publicNote ? [publicNote] : []),
       h("div", { class: "table-main" }, [els.board, h("aside", {}, [els.side, h("h3", {}, ["Moves"]), els.log])]),
     );
   }
