@@ -39,9 +39,9 @@ for _path in (ROOT / "py", ROOT / "tests"):
 import pytest  # noqa: E402  (the contract checks refuse with pytest.raises; its Failed is a BaseException)
 
 from parlour import games  # noqa: E402
-from parlour.game import canonical, sample_form  # noqa: E402
+from parlour.game import canonical  # noqa: E402
 from parlour.rng import Rng  # noqa: E402
-from test_contract import MAX_PLIES, check_result, check_state, option_sets  # noqa: E402
+from test_contract import MAX_PLIES, check_result, check_state, option_sets, random_move  # noqa: E402
 
 SOAK_GAMES = 10_000  # per title, `--soak`
 QUICK_SOAK_GAMES = 50  # per title, in the quick bench
@@ -102,15 +102,7 @@ def soak_game(game, players: int, options: dict, seed: str, replay: bool) -> Dic
             raise AssertionError(f"the game did not end within {MAX_PLIES} moves")
         seat = movers[chooser.below(len(movers))]
         legal = legal_of[seat] if sampled else game.legal_actions(state, seat)
-        action = legal[chooser.below(len(legal))]
-        forms = game.forms(state, seat)
-        if forms and chooser.below(3) == 0:  # as the contract test: sometimes a random filling of a form
-            try:
-                filled = sample_form(forms[chooser.below(len(forms))], chooser)
-            except ValueError:
-                filled = None
-            if filled is not None and game.form_refusal(state, seat, filled) is None:
-                action = filled
+        action = random_move(game, state, seat, legal, chooser)
         after = game.apply(state, seat, action)
         if sampled and canonical(state) != before:
             raise AssertionError(f"apply mutated its input at ply {ply}")

@@ -35,6 +35,22 @@ DETERMINIZE_SEEDS = (1, 2)
 MAX_PLIES = 5000
 
 
+
+def random_move(game, state, seat, legal, chooser: Rng):
+    """A random legal action; one time in three, where the seat has forms, a random filling of one
+    instead (kept only if the game accepts it). Games without forms draw exactly as before, so the
+    contract test and the soak (bench/soak.py) walk the same games from the same seeds."""
+    action = legal[chooser.below(len(legal))]
+    forms = game.forms(state, seat)
+    if forms and chooser.below(3) == 0:
+        try:
+            filled = sample_form(forms[chooser.below(len(forms))], chooser)
+        except ValueError:
+            filled = None
+        if filled is not None and game.form_refusal(state, seat, filled) is None:
+            action = filled
+    return action
+
 def option_sets(game, players):
     """The defaults, and each other choice of one option with the rest at their defaults
     (not the full product, which grows too fast), where the game accepts them."""
@@ -230,15 +246,7 @@ def test_random_play_keeps_the_contract(game_id, players, options, count, full):
                 break
             assert len(moves) < MAX_PLIES, "game does not end"
             seat = movers[chooser.below(len(movers))]
-            action = legal_of[seat][chooser.below(len(legal_of[seat]))]
-            forms = game.forms(state, seat)
-            if forms and chooser.below(3) == 0:  # games without forms: the same draws as ever
-                try:
-                    filled = sample_form(forms[chooser.below(len(forms))], chooser)
-                except ValueError:
-                    filled = None
-                if filled is not None and game.form_refusal(state, seat, filled) is None:
-                    action = filled
+            action = random_move(game, state, seat, legal_of[seat], chooser)
             after = game.apply(state, seat, action)
             assert canonical(state) == trail[-1], "apply mutated its input"
             moves.append((seat, action))
