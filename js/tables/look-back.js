@@ -125,10 +125,20 @@ export class LookBack {
     this.els.control.hidden = true;
   }
 
+  /**
+   * Enable ◀ and ▶ for where the window is.  A button that is disabled while
+   * it has the focus hands it to the other one, so the keyboard (and Escape,
+   * heard on the table) is not dropped on the page's body.
+   */
   buttons() {
     const at = this.at ?? this.count;
-    /** @type {HTMLButtonElement} */ (this.els.back).disabled = this.count === 0 || at === 0;
-    /** @type {HTMLButtonElement} */ (this.els.forward).disabled = this.at === null;
+    const back = /** @type {HTMLButtonElement} */ (this.els.back);
+    const forward = /** @type {HTMLButtonElement} */ (this.els.forward);
+    const focused = document.activeElement;
+    back.disabled = this.count === 0 || at === 0;
+    forward.disabled = this.at === null;
+    if (focused === back && back.disabled && !forward.disabled) forward.focus();
+    else if (focused === forward && forward.disabled && !back.disabled) back.focus();
   }
 
   /** ◀ or ▶: one move back or forward; forward past the last move is the live board. @param {number} delta */

@@ -180,6 +180,8 @@ def test_stepping_back_shows_earlier_positions_and_returns_to_the_live_board(mot
     assert page.evaluate(KEYS) != live_keys
     assert page.locator("#board svg").first.inner_html() != live_svg
     assert page.locator("#look-back-prev").is_disabled()
+    # the pressed button went disabled: the focus moved to ▶, not to the page (Escape is heard on the table)
+    assert page.evaluate("document.activeElement && document.activeElement.id") == "look-back-next"
     page.click("#look-back-next")
     page.wait_for_function("document.querySelector('#look-back-banner').innerText.startsWith('Move 1 of 2')")
     assert page.evaluate(KEYS) == one_back
