@@ -158,3 +158,12 @@ def forfeit_illegal(table: SimTable, info: dict, seat: int, bogus: dict) -> None
                 s["action"] = bogus
     c["forfeit"] = {"seat": seat, "version": info["version"], "reason": "illegal", "action": bogus, "nonce": nonce}
     c["replacement"] = bots.random_action(table.game, table.state, seat, bots.bot_rng(table.seed, info["version"], seat))
+
+
+def forfeit_to_bot(table: SimTable, info: dict, seat: int) -> dict:
+    """The host hands `seat` to a bot after it sealed its choice: the bot's choice replaces it.  Returns the sealed choice."""
+    c = info["sealed"][seat]
+    table.hand_over(seat, "bot")
+    c["forfeit"] = {"seat": seat, "version": info["version"], "reason": "bot"}
+    c["replacement"] = bots.random_action(table.game, table.state, seat, bots.bot_rng(table.seed, info["version"], seat))
+    return c

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from p2p_sim import SimTable, b64, forfeit_illegal
-from parlour import api, bots
+from p2p_sim import SimTable, b64, forfeit_illegal, forfeit_to_bot
+from parlour import api
 from parlour.fairness import derive_seed, verify_fair
 
 
@@ -181,10 +181,7 @@ def test_p2p_missing_reveal_handed_to_bot_is_named_not_failed():
 
     def hook(t, info):
         if not done and 1 in info["sealed"]:
-            c = info["sealed"][1]
-            t.hand_over(1, "bot")
-            c["forfeit"] = {"seat": 1, "version": info["version"], "reason": "bot"}
-            c["replacement"] = bots.random_action(t.game, t.state, 1, bots.bot_rng(t.seed, info["version"], 1))
+            forfeit_to_bot(t, info, 1)
             for s in t.mines[1]["sent"]:
                 if s["version"] == info["version"] and s["kind"] == "reveal":
                     s["received"] = False  # its reveal never reached the host
@@ -202,11 +199,8 @@ def test_p2p_host_cannot_override_a_received_reveal_with_a_bot():
 
     def hook(t, info):
         if not done and 1 in info["sealed"]:
-            c = info["sealed"][1]
-            t.hand_over(1, "bot")
-            c["forfeit"] = {"seat": 1, "version": info["version"], "reason": "bot"}
+            c = forfeit_to_bot(t, info, 1)
             replacement = [a for a in t.game.legal_actions(t.state, 1) if a != c["action"]]
-            c["replacement"] = bots.random_action(t.game, t.state, 1, bots.bot_rng(t.seed, info["version"], 1))
             done.append(replacement)
 
     table = SimTable("kings-cottage", ["human", "remote", "remote"], seed=15).play(round_hook=hook)

@@ -32,6 +32,13 @@ export const SOFT_STRIKES_TO_CLOSE = 50;
 /** At most this many of one guest's messages wait in the host's queue; more are refused unread. */
 export const MAX_PENDING = 32;
 
+/** The kinds of invite an invitation code carries (js/net/peer.js `kind`): a player's for a seat, */
+export const INVITE_SEAT = 0;
+/** a rejoin invite (only the device that had the seat can use it: its session token), */
+export const INVITE_REJOIN = 1;
+/** or a spectator's. */
+export const INVITE_SPECTATOR = 2;
+
 const HEX64 = /^[0-9a-f]{64}$/;
 const HEX32 = /^[0-9a-f]{32}$/;
 const B64_32 = /^[A-Za-z0-9_-]{43}$/;

@@ -5,10 +5,12 @@
  * table is played only in the tab that holds its claim; another tab is told
  * where it is open and may wait for it (docs/records.md, "Saved games").
  *
- * The claim is a Web Lock named after the saved game's id: the browser
- * releases it when the tab closes, crashes or navigates away, so a waiting tab
- * takes over at once.  Where Web Locks are missing, tabs ask each other over a
- * BroadcastChannel (an owner answers "mine"; a claimant that hears nothing
+ * The claim is a Web Lock named after the table (a saved game's id; a hosted
+ * table's `host-<id>`; `guest-<invite hash>` for an invite a guest answers,
+ * js/tables/guest-table.js): the browser releases it when the tab closes,
+ * crashes or navigates away, so a waiting tab takes over at once.  Where Web
+ * Locks are missing, tabs ask each other over a BroadcastChannel (an owner
+ * answers "mine"; a claimant that hears nothing
  * within ASK_MS holds the table; a waiting tab asks again every POLL_MS, so a
  * tab that vanished without a word is noticed).  Where both are missing the
  * table is held without a check, and `how` says so for the page to tell.

@@ -9,6 +9,8 @@
  * (seat, token, its bytes and the seals it saw, view hashes, commitments seen,
  * every move it sent and whether the host received or refused it, who held
  * each seat) survives a reload, so a rejoin keeps the fairness check whole.
+ * One tab answers an invite: the same link opened in a second tab of this
+ * browser waits for the first (js/tables/table-elsewhere.js).
  */
 import { fillNames, h, toast } from "../common/dom.js";
 import { count } from "../common/plural.js";
@@ -24,6 +26,19 @@ import { lastGuestTable, loadGuest, rememberInvite, saveGuest, setLastGuestTable
 import { NetTableView } from "./table-view.js";
 import { endingParagraph } from "./result-text.js";
 import { decodeSignal } from "../net/signal-codec.js";
+import { ownTable } from "./table-elsewhere.js";
+
+/** Hex digits of the invite's hash that name its claim (128 bits: two invites never share one). */
+const INVITE_CLAIM_HEX = 32;
+
+/**
+ * The claim an invite is answered under (js/store/table-lock.js): one per invite link.  A hash, not the
+ * code itself: lock names are short, and every tab of the site may list them.
+ * @param {string} code @returns {Promise<string>}
+ */
+async function inviteClaimId(code) {
+  return `guest-${(await sha256Hex(code)).slice(0, INVITE_CLAIM_HEX)}`;
+}
 
 export class GuestTable {
   /**
@@ -56,9 +71,11 @@ export class GuestTable {
     this.fairEl = null;
     this.entropy = newEntropy();
     this.connectedAt = 0;
+    /** @type {import("../store/table-lock.js").TableClaim|null} this tab's hold on the invite */
+    this.claim = null;
   }
 
-  start() {
+  async start() {
     let offer;
     try {
       offer = decodeSignal(this.code);
@@ -66,6 +83,19 @@ export class GuestTable {
       showJoinError(this.root, `This invite link is damaged: ${err.message}`);
       return;
     }
+    // Only the tab that owns the invite answers it; another tab on the same link says so and may wait.
+    this.claim = await ownTable(this.root, await inviteClaimId(this.code), {
+      guest: true,
+      refused: () => {
+        this.root.replaceChildren();
+        this.root.dataset.phase = "elsewhere";
+      },
+    });
+    if (!this.claim) {
+      this.leave();
+      return;
+    }
+    // read after the claim: a tab that waited finds what the other tab did with this invite
     const usedFor = tableForInvite(this.code);
     const old = usedFor ? loadGuest(usedFor) : null;
     const previous = lastGuestTable() ? loadGuest(lastGuestTable()) : null;
@@ -347,6 +377,7 @@ export class GuestTable {
   leave() {
     this.link?.send({ t: "bye" });
     this.link?.close();
+    this.claim?.release();
     delete this.root.dataset.phase;
     history.replaceState(null, "", `${location.pathname}${location.search}`);
     this.settings.onLeave();

@@ -13,6 +13,8 @@ import { answerBox, codeCard } from "./p2p-codes.js";
 import { h, toast } from "../common/dom.js";
 import { TIMER_CHOICES } from "../net/turn-timer.js";
 import { describeIce } from "../net/settings.js";
+import { INVITE_REJOIN, INVITE_SEAT } from "../net/protocol.js";
+import { acceptAnswer, handToBot, invite, inviteSpectator } from "./host-guests.js";
 
 /** @type {WeakMap<object, HTMLElement>} */
 const inviteBlocks = new WeakMap();
@@ -43,11 +45,11 @@ export function renderHostPanel(host) {
         h("strong", {}, [host.names[i]]), h("span", { class: "p2p-state" }, [` · ${label}`]),
         left !== null ? h("span", { class: "p2p-clock", "data-left": left }, [` · ${left} s left`]) : null,
       ]),
-      seat.invite ? inviteBlock(host, seat.invite, seat.inviteLink, seat.invite.kind === 1 ? `Rejoin invite for seat ${i + 1}` : `Invite for seat ${i + 1}`) : null,
+      seat.invite ? inviteBlock(host, seat.invite, seat.inviteLink, seat.invite.kind === INVITE_REJOIN ? `Rejoin invite for seat ${i + 1}` : `Invite for seat ${i + 1}`) : null,
       h("div", { class: "p2p-seat-buttons" }, [
-        canRejoin && !seat.invite && seat.joined ? h("button", { type: "button", class: "rejoin", title: "Only the device that had this seat can use it", onclick: () => host.invite(i, 1) }, ["Rejoin invite"]) : null,
-        canRejoin && !seat.invite && host.started ? h("button", { type: "button", class: "new-player", title: "Someone else takes this seat", onclick: () => host.invite(i, 0) }, ["New player invite"]) : null,
-        canHand ? h("button", { type: "button", class: "to-bot", onclick: () => host.handToBot(i) }, ["Hand to a bot"]) : null,
+        canRejoin && !seat.invite && seat.joined ? h("button", { type: "button", class: "rejoin", title: "Only the device that had this seat can use it", onclick: () => invite(host, i, INVITE_REJOIN) }, ["Rejoin invite"]) : null,
+        canRejoin && !seat.invite && host.started ? h("button", { type: "button", class: "new-player", title: "Someone else takes this seat", onclick: () => invite(host, i, INVITE_SEAT) }, ["New player invite"]) : null,
+        canHand ? h("button", { type: "button", class: "to-bot", onclick: () => handToBot(host, i) }, ["Hand to a bot"]) : null,
       ]),
     ])];
   });
@@ -72,7 +74,7 @@ export function renderHostPanel(host) {
     ...rows,
     h("label", { class: "p2p-timer" }, ["Turn timer ", timer, " (a guest who keeps the table waiting longer goes to a bot)"]),
     ...spectators,
-    h("button", { type: "button", class: "invite-spectator", onclick: () => host.inviteSpectator() }, ["Invite a spectator"]),
+    h("button", { type: "button", class: "invite-spectator", onclick: () => inviteSpectator(host) }, ["Invite a spectator"]),
     h("details", { class: "p2p-log" }, [h("summary", {}, ["Connection log"]), h("ol", {}, log)]),
   ]);
 }
@@ -87,7 +89,7 @@ function inviteBlock(host, invite, link, label) {
     block = h("div", { class: "invite" }, [
       codeCard({ label, text: link, cls: "invite-link", engine: host.engine, shareTitle: "Join my Parlour table" }),
       answerBox(async (code) => {
-        await host.acceptAnswer(code);
+        await acceptAnswer(host, code);
         toast("Connected.", "info");
       }),
     ]);

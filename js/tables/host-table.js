@@ -2,83 +2,85 @@
 /**
  * The host of a network table.  Its engine worker holds the only full state;
  * guests send intents over their data channels, the engine checks them, and
- * every connection is sent only its own seat's view (spectators the
- * spectator's view), numbered and with the view's hash.
+ * every connection is sent only its own seat's view (js/tables/host-messages.js).
  *
- * Also here: the deal (deal.js: the committed secret and the guests' sealed
- * bytes make the seed), simultaneous rounds by commit-then-reveal whenever
- * `to_move` names several seats (a reveal the rules refuse is forfeited to the
- * bot's choice), bots, handing any seat to a bot at any time (and an optional
- * turn timer that does it), rejoin invites checked by the seat's token, a
- * per-guest rate limit and message queue bound, the ledger every guest checks
- * at the end (ledger.js), and the saved copy a reloaded host restores from.
+ * Here: the table's state and its play: the deal (deal.js: the committed
+ * secret and the guests' sealed bytes make the seed), simultaneous rounds by
+ * commit-then-reveal whenever `to_move` names several seats, bots, who holds
+ * each seat (a guest's seat may go to a bot at any time, js/tables/host-guests.js,
+ * and an optional turn timer does it), the ledger every guest checks at the
+ * end (ledger.js), the host's own board, and the saved copies: the whole
+ * table in localStorage, which a reloaded host restores from (js/net/store.js),
+ * and the saved game the lobby lists, kept as at a table on this device
+ * (js/tables/table-lifecycle.js: a failed save is said at the table).
  * No game-specific code.
  */
-import { EngineError } from "../engine/bridge.js";
-import { fillNames, sleep, toast } from "../common/dom.js";
-import { count } from "../common/plural.js";
-import { fromB64url, randomBytes, sha256Hex, toB64url, toHex, viewHash } from "../net/bytes.js";
+import { sleep } from "../common/dom.js";
+import { fromB64url, randomBytes, sha256Hex, toB64url, toHex } from "../net/bytes.js";
 import { commit, Round } from "../net/commit-reveal.js";
 import { Deal } from "../net/deal.js";
 import { DEFAULT_BOT_LEVEL, Ledger } from "../net/ledger.js";
-import { GUEST_RATE, Link } from "../net/link.js";
 import { TurnTimer } from "../net/turn-timer.js";
-import { Invitation } from "../net/peer.js";
-import { checkGuestMessage, cleanName, MAX_GUEST_MESSAGE, MAX_PENDING, SOFT_STRIKES_TO_CLOSE, STRIKES_TO_CLOSE } from "../net/protocol.js";
+import { INVITE_REJOIN, INVITE_SEAT } from "../net/protocol.js";
 import { saveHosted } from "../net/store.js";
-import { saveGame } from "../store/games-db.js";
 import { NetTableView } from "./table-view.js";
-import { ownTable } from "./table-elsewhere.js";
 import { renderHostPanel } from "./host-panel.js";
+import { handToBot, invite } from "./host-guests.js";
+import { announce, broadcast, sendFair, waitingNotice } from "./host-messages.js";
+import { TableLifecycle } from "./table-lifecycle.js";
+
+export { INVITE_REJOIN, INVITE_SEAT, INVITE_SPECTATOR } from "../net/protocol.js";
+export { inviteLink } from "./host-guests.js";
 
 /**
  * @typedef {{kind: string, name: string, level?: string, remote: boolean, token: string, joined: boolean,
- *   state: "inviting"|"connected"|"away"|"local", invite: Invitation|null, inviteLink: string, conn: Conn|null}} Seat
- * @typedef {{link: Link, seat: number|null, hello: boolean, strikes: number, soft: number, ev: number, name: string,
+ *   state: "inviting"|"connected"|"away"|"local", invite: import("../net/peer.js").Invitation|null, inviteLink: string, conn: Conn|null}} Seat
+ * @typedef {{link: import("../net/link.js").Link, seat: number|null, hello: boolean, strikes: number, soft: number, ev: number, name: string,
  *   invite: number, lastN: number, pending: number, syncQueued: boolean}} Conn
  */
 
-export const INVITE_SEAT = 0;
-export const INVITE_REJOIN = 1;
-export const INVITE_SPECTATOR = 2;
-
-export class HostTable {
+export class HostTable extends TableLifecycle {
   /**
    * @param {import("../engine/bridge.js").Engine} engine
    * @param {HTMLElement} root
-   * @param {{game: any, seats: {kind: string, name: string}[], options: Record<string, any>}} setup
+   * @param {{game: any, seats: {kind: string, name: string, level?: string}[], options: Record<string, any>}} setup
    * @param {{botDelay?: number, iceServers: RTCIceServer[], onLeave: () => void, saved?: any}} settings
    */
   constructor(engine, root, setup, settings) {
-    this.engine = engine;
-    this.root = root;
+    const saved = settings.saved;
+    const remote = setup.seats.map((s, i) => saved?.seats[i].remote ?? s.kind === "remote");
+    const here = setup.seats.filter((s) => s.kind === "human").length;
+    super(engine, root, {
+      names: setup.seats.map((s) => s.name),
+      // the person at this device (seated or watching) and every seat ever on another device
+      people: Math.max(1, here) + remote.filter(Boolean).length,
+      onLeave: settings.onLeave,
+    });
     this.setup = setup;
     this.settings = settings;
-    const saved = settings.saved;
     this.id = saved?.id ?? toHex(randomBytes(8));
     this.secret = saved ? fromB64url(saved.secret) : randomBytes(32);
     this.commitment = "";
-    this.names = setup.seats.map((s) => s.name);
     /** @type {Seat[]} */
     this.seats = setup.seats.map((s, i) => ({
-      kind: saved?.seats[i].kind ?? s.kind, name: s.name, remote: saved?.seats[i].remote ?? s.kind === "remote",
+      kind: saved?.seats[i].kind ?? s.kind, name: s.name, remote: remote[i],
       level: saved?.seats[i].level ?? s.level,
       token: saved?.seats[i].token ?? toHex(randomBytes(16)), joined: saved?.seats[i].joined ?? !!saved?.seed,
       state: s.kind === "remote" || saved?.seats[i].remote ? (saved?.seed ? "away" : "inviting") : "local",
       invite: null, inviteLink: "", conn: null,
     }));
-    if (saved) saved.seats.forEach((s, i) => { this.names[i] = s.name; });
-    /** @type {{invite: Invitation, link: string, conn: Conn|null}[]} */
+    if (saved) saved.seats.forEach((/** @type {any} */ s, /** @type {number} */ i) => { this.names[i] = s.name; });
+    /** @type {{invite: import("../net/peer.js").Invitation, link: string, conn: Conn|null}[]} */
     this.spectators = [];
     /** @type {Conn[]} */
     this.conns = [];
-    this.table = "";
-    this.version = 0;
     /** @type {number[]} */
     this.toMove = [];
     this.seed = saved?.seed ?? "";
     this.started = !!saved?.seed;
     this.over = false;
+    /** @type {any} the result, once the game is over */
+    this.result = null;
     /** @type {Round|null} */
     this.round = saved?.round ? Round.fromJSON(saved.round) : null;
     /** @type {Map<number, {action: any, nonce: string, hash: string, bot: boolean}>} the host's own seats' and bots' secret choices */
@@ -95,14 +97,14 @@ export class HostTable {
     this.netLog = [];
     /** Test hooks: `seed` plays a seed other than the fair one; `log` alters the revealed log. */
     this.tamper = { seed: false, log: false };
-    this.closed = false;
+    /** When the last seal came (performance.now()), and from then to the seed: what sealing the guests' bytes adds to the start (reported by the tests). */
+    this.revealAskedAt = 0;
+    this.unsealMs = 0;
+    /** @type {number|undefined} when the saved game was first listed */
+    this.listedAt = undefined;
     /** @type {any} a pending panel redraw */
     this.panelTimer = 0;
     this.queue = Promise.resolve();
-    /** @type {import("../store/table-lock.js").TableClaim|null} this tab's ownership of the table (nothing is saved without it) */
-    this.claim = null;
-    /** @type {Promise<void>} the last write of the lobby's listing */
-    this.listing = Promise.resolve();
     /** @type {number|null} the local seat on screen */
     this.shown = this.seats.findIndex((s) => s.kind === "human");
     if (this.shown < 0) this.shown = null;
@@ -114,6 +116,7 @@ export class HostTable {
         fetch: (steps) => this.engine.call("view_back", { table: this.table, seat: this.shown, steps, previous: true }),
         showLive: () => this.serial(() => this.showOwn()),
       },
+      saveProblem: this.saveStatus.el,
     });
     this.renderPanel();
   }
@@ -133,8 +136,8 @@ export class HostTable {
   async start() {
     this.commitment = await sha256Hex(this.secret);
     history.replaceState(null, "", `${location.pathname}${location.search}#host=${this.id}`);
-    // One tab hosts a table (js/tables/table-elsewhere.js); a tab that waited for it restores the other's last copy.
-    this.claim = await ownTable(this.root, `host-${this.id}`, {
+    // One tab hosts a table (js/tables/table-lifecycle.js); a tab that waited for it restores the other's last copy.
+    const owned = await this.claimTable(`host-${this.id}`, {
       hosted: true,
       refused: () => {
         this.root.dataset.phase = "elsewhere";
@@ -142,9 +145,8 @@ export class HostTable {
         this.view.els.net.hidden = true; // its invites and seat buttons belong to the tab that hosts
       },
     });
-    if (this.closed) return this.claim?.release(); // left while waiting for the other tab
-    if (!this.claim) return this.leave();
-    if (this.claim.waited) return location.reload();
+    if (!owned) return;
+    if (this.claim?.waited) return location.reload();
     if (this.started) {
       const reply = await this.engine.call("new", {
         game: this.setup.game.id, players: this.seats.length, seed: this.seed, options: this.setup.options,
@@ -157,287 +159,16 @@ export class HostTable {
     this.save();
     for (let i = 0; i < this.seats.length; i++) {
       const seat = this.seats[i];
-      if (seat.remote && seat.kind !== "bot") void this.invite(i, this.started || seat.joined ? INVITE_REJOIN : INVITE_SEAT);
+      if (seat.remote && seat.kind !== "bot") void invite(this, i, this.started || seat.joined ? INVITE_REJOIN : INVITE_SEAT);
     }
     if (this.started) await this.serial(() => this.advance());
-    else this.waitingNotice();
-  }
-
-  /** @param {number} i @param {number} kind */
-  async invite(i, kind) {
-    const seat = this.seats[i];
-    seat.invite?.close();
-    const inv = new Invitation({ seat: i, kind, iceServers: this.settings.iceServers });
-    seat.invite = inv;
-    seat.inviteLink = "";
-    if (!seat.conn && !this.started) seat.state = "inviting";
-    this.renderPanel();
-    await inv.prepare();
-    if (seat.invite !== inv) return;
-    seat.inviteLink = inviteLink(inv.code);
-    this.renderPanel();
-  }
-
-  async inviteSpectator() {
-    const inv = new Invitation({ seat: null, kind: INVITE_SPECTATOR, iceServers: this.settings.iceServers });
-    const entry = { invite: inv, link: "", conn: /** @type {Conn|null} */ (null) };
-    this.spectators.push(entry);
-    this.renderPanel();
-    await inv.prepare();
-    entry.link = inviteLink(inv.code);
-    this.renderPanel();
-  }
-
-  /** The host pasted an answer code: find its invite, open the channel, attach it. @param {string} code */
-  async acceptAnswer(code) {
-    const seatIndex = this.seats.findIndex((s) => s.invite?.matches(code));
-    const spectator = this.spectators.find((s) => !s.conn && s.invite.matches(code));
-    const inv = seatIndex >= 0 ? this.seats[seatIndex].invite : spectator?.invite;
-    if (!inv) throw new Error("That answer code does not belong to any open invite here.");
-    const channel = await inv.accept(code);
-    if (seatIndex >= 0) this.seats[seatIndex].invite = null;
-    this.attach(channel, inv.pc, seatIndex >= 0 ? seatIndex : null, spectator ?? null, inv.early, inv.kind);
-  }
-
-  /**
-   * @param {RTCDataChannel} channel @param {RTCPeerConnection} pc @param {number|null} seat
-   * @param {{conn: Conn|null}|null} spectator @param {any[]} early @param {number} inviteKind
-   */
-  attach(channel, pc, seat, spectator, early, inviteKind) {
-    /** @type {Conn} */
-    const conn = /** @type {any} */ ({
-      seat, hello: false, strikes: 0, soft: 0, ev: 0, name: "", invite: inviteKind, lastN: 0, pending: 0, syncQueued: false,
-    });
-    conn.link = new Link(channel, pc, {
-      maxIn: MAX_GUEST_MESSAGE,
-      rate: GUEST_RATE,
-      onMessage: (m) => this.enqueue(conn, m),
-      onBad: (reason, ref) => this.refuse(conn, reason, ref),
-      onFlood: (dropped) => this.logNet(conn.seat, dropped === 1 ? "is sending too fast: dropping its messages"
-        : `disconnected for flooding (${count(dropped, "message")} dropped)`),
-      onAway: () => this.connState(conn, "away"),
-      onBack: () => this.connState(conn, "connected"),
-      onClose: () => this.connState(conn, "closed"),
-    }, early);
-    this.conns.push(conn);
-    if (spectator) spectator.conn = conn;
-    if (seat !== null) {
-      const old = this.seats[seat].conn;
-      this.seats[seat].conn = conn;
-      if (old && old !== conn) old.link.close();
-    }
-    this.logNet(seat, "connected; waiting for hello");
-  }
-
-  /** @param {Conn} conn @param {"away"|"connected"|"closed"} state */
-  connState(conn, state) {
-    if (state === "closed") this.conns = this.conns.filter((c) => c !== conn);
-    if (conn.seat !== null && this.seats[conn.seat].conn === conn) {
-      const seat = this.seats[conn.seat];
-      if (state === "closed") seat.conn = null;
-      if (seat.kind === "remote") seat.state = state === "connected" ? "connected" : "away";
-      this.logNet(conn.seat, state === "connected" ? "is back" : state === "away" ? "is away" : "disconnected");
-      this.broadcast();
-    }
-    this.renderPanel();
-  }
-
-  /**
-   * Refuse a message: an error reply, a line in the log, nothing else changes.
-   * Garbage (bad shape, size, sequence, seat) counts towards closing the
-   * connection after STRIKES_TO_CLOSE in a row; a move the engine refuses
-   * (late, out of turn) is a soft strike, since honest players make a few of
-   * those, and only a long run of them closes the connection.
-   * @param {Conn} conn @param {string} reason @param {number|null} ref @param {boolean} [strike]
-   */
-  refuse(conn, reason, ref, strike = true) {
-    if (conn.link.closed) return;
-    if (strike) conn.strikes += 1;
-    else conn.soft += 1;
-    this.logNet(conn.seat, `refused: ${reason}`);
-    conn.link.send({ t: "error", ref, error: reason });
-    if (conn.strikes >= STRIKES_TO_CLOSE || conn.soft >= SOFT_STRIKES_TO_CLOSE) {
-      this.logNet(conn.seat, `closed after ${conn.strikes + conn.soft} refused messages in a row`);
-      conn.link.close();
-    }
-  }
-
-  /**
-   * A message joins the table's queue, within bounds: at most MAX_PENDING
-   * waiting per connection, and one `sync` at a time (a view costs the engine).
-   * @param {Conn} conn @param {any} m
-   */
-  enqueue(conn, m) {
-    if (m.t === "sync") {
-      if (conn.syncQueued) return;
-      conn.syncQueued = true;
-    } else if (conn.pending >= MAX_PENDING) {
-      this.refuse(conn, "Too many messages waiting; slow down.", Number.isInteger(m.n) ? m.n : null);
-      return;
-    }
-    conn.pending += 1;
-    void this.serial(async () => {
-      conn.pending -= 1;
-      if (m.t === "sync") conn.syncQueued = false;
-      try {
-        await this.onMessage(conn, m);
-      } catch (err) {
-        // Never leave a received message unanswered: the guest's check counts on a reply.
-        this.refuse(conn, "The host could not handle that message.", m.n, false);
-        throw err;
-      }
-    });
-  }
-
-  /** @param {Conn} conn @param {any} m */
-  async onMessage(conn, m) {
-    if (conn.link.closed) return undefined;
-    const problem = checkGuestMessage(m);
-    if (problem) return this.refuse(conn, problem, m.n);
-    conn.lastN = m.n;
-    if (m.t === "hello") return this.onHello(conn, m);
-    if (!conn.hello) return this.refuse(conn, "Say hello first.", m.n);
-    if (m.t === "sync") {
-      conn.strikes = 0; // a good message ends a run of bad ones (the rate limit bounds floods)
-      return this.sendEvent(conn);
-    }
-    if (m.t === "bye") return undefined;
-    if (conn.seat === null) return this.refuse(conn, "Spectators cannot move.", m.n);
-    if (m.t === "seal" || m.t === "unseal") return this.onDeal(conn, m);
-    if (m.seat !== conn.seat) return this.refuse(conn, `Seat ${m.seat + 1} is not yours; this connection plays seat ${conn.seat + 1}.`, m.n);
-    if (this.seats[conn.seat].kind !== "remote") return this.refuse(conn, "A bot plays your seat now.", m.n);
-    if (!this.started || this.over) return this.refuse(conn, "The game is not under way.", m.n);
-    if (m.version !== this.version) return this.refuse(conn, `That was sent for move ${m.version}; the game is at move ${this.version}.`, m.n, false);
-    if (m.t === "act") {
-      if (this.round) return this.refuse(conn, "This is a secret round: send a commitment, not a move.", m.n);
-      try {
-        await this.act(conn.seat, m.action, null);
-      } catch (err) {
-        if (!(err instanceof EngineError)) throw err;
-        return this.refuse(conn, fillNames(err.message, this.names), m.n, false);
-      }
-    } else if (m.t === "commit") {
-      if (!this.round) return this.refuse(conn, "There is no secret round now.", m.n);
-      const why = this.round.commit(conn.seat, m.hash);
-      if (why) return this.refuse(conn, why, m.n);
-      this.logNet(conn.seat, "committed to a secret choice");
-    } else if (m.t === "reveal") {
-      if (!this.round) return this.refuse(conn, "There is no secret round now.", m.n);
-      const why = await this.round.reveal(conn.seat, m.action, m.nonce);
-      if (why) return this.refuse(conn, why, m.n);
-      const refused = await this.checkReveal(conn.seat, m.action, m.nonce);
-      if (refused) {
-        conn.strikes = 0;
-        this.refuse(conn, refused, m.n, false);
-        this.save();
-        return this.advance();
-      }
-      this.logNet(conn.seat, "revealed their choice");
-    }
-    conn.strikes = 0;
-    conn.soft = 0;
-    this.save();
-    return this.advance();
-  }
-
-  /**
-   * A revealed choice must be a move the rules allow at the round's position;
-   * otherwise the seat forfeits it to the bot's own choice, and everyone is told.
-   * @param {number} seat @param {any} action @param {string} nonce @returns {Promise<string|null>} the refusal, if any
-   */
-  async checkReveal(seat, action, nonce) {
-    const round = /** @type {Round} */ (this.round);
-    const check = await this.engine.call("check", { table: this.table, seat, action });
-    if (check.legal) return null;
-    const choice = await this.chooseFor(seat);
-    round.forfeit(seat, { reason: "illegal", action, nonce, replacement: choice.action });
-    const why = fillNames(String(check.error), this.names);
-    this.announce(`${this.names[seat]} revealed a choice the rules refuse (${why.replace(/\.+$/, "")}); a bot chose for that seat this round.`);
-    return `Your sealed choice is not allowed (${why.replace(/\.+$/, "")}); a bot chose for you this round.`;
-  }
-
-  /** Tell every guest (and the host's log) something that happened to the table. @param {string} text */
-  announce(text) {
-    this.logNet(null, text);
-    for (const conn of this.conns) if (conn.hello) conn.link.send({ t: "note", text });
-    toast(text, "info");
-  }
-
-  /** A guest's part in the deal: its seal, then its bytes. @param {Conn} conn @param {any} m */
-  async onDeal(conn, m) {
-    const seat = /** @type {number} */ (conn.seat);
-    if (this.started) return this.refuse(conn, "The game is already dealt.", m.n);
-    const why = m.t === "seal" ? this.deal.seal(seat, m.hash) : await this.deal.unseal(seat, m.entropy);
-    if (why) return this.refuse(conn, why, m.n);
-    conn.strikes = 0;
-    this.logNet(seat, m.t === "seal" ? "sealed its random bytes" : "revealed its random bytes");
-    if (m.t === "seal" && this.deal.revealing()) this.revealAskedAt = performance.now();
-    if (m.t === "seal" && this.deal.revealing()) this.logNet(null, "every seal is in: the guests now reveal their bytes");
-    this.save();
-    return this.dealtOrWait();
-  }
-
-  /** Start once the deal is complete; otherwise tell everyone where it stands. */
-  async dealtOrWait() {
-    if (this.deal.complete() && (this.deal.revealing() || !this.deal.seats.length)) return this.begin();
-    this.waitingNotice();
-    return this.broadcast();
-  }
-
-  /** @param {Conn} conn @param {any} m */
-  async onHello(conn, m) {
-    if (conn.hello) return this.refuse(conn, "Hello was already said.", m.n);
-    const name = cleanName(m.name);
-    if (conn.seat !== null) {
-      const seat = this.seats[conn.seat];
-      const resumed = !!m.session && m.session.table === this.id && m.session.token === seat.token;
-      if (conn.invite === INVITE_REJOIN && seat.joined && !resumed) {
-        this.refuse(conn, "This rejoin invite is for the player who had this seat, and this device cannot show it is theirs. "
-          + "Ask the host for a new player invite.", m.n);
-        this.logNet(conn.seat, "someone without this seat's key opened its rejoin invite: refused (a new player invite gives the seat to someone else)");
-        conn.link.close();
-        return undefined;
-      }
-      if (!resumed && seat.joined) seat.token = toHex(randomBytes(16)); // a new person: the old device's key stops working
-      conn.hello = true;
-      conn.strikes = 0;
-      conn.name = name;
-      seat.joined = true;
-      if (name) { this.names[conn.seat] = name; seat.name = name; }
-      if (seat.kind === "bot") this.setHolder(conn.seat, "remote");
-      seat.state = "connected";
-      this.logNet(conn.seat, resumed ? "rejoined" : "joined");
-    } else {
-      conn.hello = true;
-      conn.strikes = 0;
-      conn.name = name;
-      this.logNet(null, `spectator ${name || "(no name)"} joined`);
-    }
-    conn.link.send({
-      t: "welcome", table: this.id, seat: conn.seat, token: conn.seat === null ? "" : this.seats[conn.seat].token,
-      game: this.setup.game.id, title: this.setup.game.title, players: this.seats.length, options: this.setup.options,
-      names: this.names, kinds: this.seats.map((s) => s.kind), commitment: this.commitment, spectator: conn.seat === null,
-      started: this.started,
-    });
-    this.save();
-    this.renderPanel();
-    if (this.started) await this.advance();
-    else await this.dealtOrWait();
-    return undefined;
-  }
-
-  waitingNotice() {
-    const missing = this.deal.seats.flatMap((i) => (this.deal.seals.has(i) && this.seats[i].state === "connected" ? [] : [this.names[i]]));
-    this.view.status("Waiting for the players on other devices to join…");
-    this.view.notice(missing.length ? `The game starts when every player has joined. Waiting for: ${missing.join(", ")}. `
-      + "Send each one their invite link (under “Players on other devices”); paste the answer code they send back." : "");
+    else waitingNotice(this);
   }
 
   /** Every guest's bytes are in: derive the seed and open the engine table. */
   async begin() {
     if (this.started) return;
     this.seed = await this.deal.seed(this.seats.length, this.secret);
-    /** From the last seal to the seed: what sealing the guests' bytes adds to the start (reported by the tests). */
     this.unsealMs = this.revealAskedAt ? Math.round(performance.now() - this.revealAskedAt) : 0;
     const played = this.tamper.seed ? await sha256Hex(`${this.seed}:tampered`) : this.seed;
     if (this.tamper.seed) this.seed = played;
@@ -487,13 +218,13 @@ export class HostTable {
       if (probe.over) return this.finish(probe.result, probe.ending);
       if (this.round || probe.to_move.length > 1) {
         if (await this.runRound(probe.to_move)) continue;
-        await this.broadcast();
+        await broadcast(this);
         this.armTimer();
         return this.showOwn();
       }
       const mover = probe.to_move[0];
       if (this.seats[mover].kind === "bot") {
-        await this.broadcast();
+        await broadcast(this);
         await this.showOwn();
         await sleep(this.settings.botDelay ?? 600);
         if (this.closed) return;
@@ -501,7 +232,7 @@ export class HostTable {
         await this.act(mover, choice.action, this.version);
         continue;
       }
-      await this.broadcast();
+      await broadcast(this);
       this.armTimer();
       return this.showOwn();
     }
@@ -520,8 +251,8 @@ export class HostTable {
 
   /** The turn timer ran out for a seat. @param {number} seat */
   outOfTime(seat) {
-    this.announce(`${this.names[seat]} ran out of time (${this.timer.seconds} s); a bot plays that seat now.`);
-    void this.handToBot(seat);
+    announce(this, `${this.names[seat]} ran out of time (${this.timer.seconds} s); a bot plays that seat now.`);
+    void handToBot(this, seat);
   }
 
   /** @param {number} seconds */
@@ -615,30 +346,6 @@ export class HostTable {
     return this.advance();
   }
 
-  /** Send every connected guest its own view. */
-  async broadcast() {
-    for (const conn of this.conns) if (conn.hello) await this.sendEvent(conn);
-  }
-
-  /** @param {Conn} conn */
-  async sendEvent(conn) {
-    if (!this.started) {
-      conn.link.send({
-        t: "ev", ev: ++conn.ev, waiting: true, names: this.names, version: 0, deal: this.deal.publicState(),
-        kinds: this.seats.map((s) => s.kind), ack: conn.lastN,
-      });
-      return;
-    }
-    const snap = await this.engine.call("view", { table: this.table, seat: conn.seat });
-    const round = this.round?.publicState() ?? null;
-    conn.link.send({
-      t: "ev", ev: ++conn.ev, version: snap.version, view: snap.view, legal: snap.legal, forms: snap.forms, to_move: snap.to_move,
-      over: snap.over, result: snap.result, hash: await viewHash(snap.view), round, names: this.names,
-      away: this.seats.flatMap((s, i) => (s.kind === "remote" && s.state !== "connected" ? [i] : [])),
-      kinds: this.seats.map((s) => s.kind), waiting: false, ack: conn.lastN,
-    });
-  }
-
   /** Draw the host's own seat (or the spectator's view when no person sits here). */
   async showOwn() {
     const humans = this.seats.flatMap((s, i) => (s.kind === "human" ? [i] : []));
@@ -659,65 +366,22 @@ export class HostTable {
     const first = !this.over;
     this.over = true;
     this.result = result;
-    await this.broadcast();
+    await broadcast(this);
     await this.showOwn();
     if (first) {
-      for (const conn of this.conns) if (conn.hello) await this.sendFair(conn);
+      for (const conn of this.conns) if (conn.hello) await sendFair(this, conn);
       this.view.showResult(result, null, ending);
     }
     this.view.setPhase("over");
+    this.saveStatus.refresh(); // over: the record may be offered now
     this.save();
   }
 
-  /** At the end: the secret, the guests' bytes and the whole ledger, for the guest's own check. @param {Conn} conn */
-  async sendFair(conn) {
-    const ledger = this.ledger.toJSON();
-    const actions = ledger.actions.map((a) => ({ seat: a.seat, action: a.action }));
-    if (this.tamper.log && actions.length > 2) actions[actions.length - 2] = actions[0];
-    conn.link.send({
-      t: "fair", secret: toB64url(this.secret), seed: this.seed, entropy: this.deal.listed(this.seats.length), actions,
-      reveals: ledger.reveals, bots: ledger.bots, control: ledger.control, forfeits: ledger.forfeits,
-    });
-  }
-
   /**
-   * Hand any guest's seat to a bot, at any time (a stalled or misbehaving
-   * player can always be removed).  Before the deal, the seat simply leaves it,
-   * unless every seal is already in.  In an open round, a sealed choice whose
-   * reveal has not come is forfeited to the bot's own choice.
-   * @param {number} i
+   * Keep the table in this browser, so a reload restores it (js/net/store.js), and once dealt, the saved
+   * game the lobby lists (resume restores through #host=<id>; finished ones replay), written as every
+   * table's is (js/tables/table-lifecycle.js).
    */
-  handToBot(i) {
-    return this.serial(async () => {
-      const seat = this.seats[i];
-      if (seat.kind === "bot" || seat.kind === "human") return;
-      if (!this.started && !this.deal.drop(i)) {
-        toast("Every guest has sealed its random bytes, so the seats can no longer change: the game starts when the last bytes arrive. "
-          + "If a guest never reveals, start a new table.");
-        return;
-      }
-      seat.conn?.link.close();
-      seat.conn = null;
-      seat.invite?.close();
-      seat.invite = null;
-      seat.state = "away";
-      const round = this.round;
-      const unrevealed = round && round.seats.includes(i) && round.commits.has(i) && !round.settled(i);
-      this.setHolder(i, "bot");
-      if (round && unrevealed) {
-        const choice = await this.chooseFor(i);
-        round.forfeit(i, { reason: "bot", replacement: choice.action });
-        this.announce(`${this.names[i]}'s sealed choice never came; a bot chose for that seat this round.`);
-      }
-      this.logNet(i, "handed to a bot");
-      this.save();
-      this.renderPanel();
-      if (this.started) await this.advance();
-      else await this.dealtOrWait();
-    });
-  }
-
-  /** Keep the table in this browser, so a reload restores it (js/net/store.js). */
   save() {
     if (this.closed || !this.claim?.held) return;
     saveHosted(this.id, {
@@ -729,17 +393,17 @@ export class HostTable {
       deal: this.deal.toJSON(), deferred: [...this.deferred], timer: this.timer.seconds, over: this.over,
     });
     if (!this.seed) return; // not dealt yet: nothing to resume or replay
-    // Listed with the lobby's saved games (resume restores through #host=<id>; finished ones replay).
     const now = Date.now();
     this.listedAt ??= now;
-    this.listing = saveGame({
+    this.saved = {
       id: `host-${this.id}`, game: this.setup.game.id, title: this.setup.game.title, options: this.setup.options,
       seed: this.seed, seats: this.seats.map((s, i) => ({
         kind: s.remote && s.kind !== "bot" ? "remote" : s.kind, name: this.names[i], ...(s.level ? { level: s.level } : {}),
       })),
       actions: this.actions.map((a) => ({ seat: a.seat, action: a.action })), result: this.result ?? null,
       created: this.listedAt, updated: now, host: { id: this.id },
-    }).catch(() => { /* IndexedDB off: the localStorage copy above still restores the table */ });
+    };
+    this.queueSave();
   }
 
   /** @param {number|null} seat @param {string} text */
@@ -764,24 +428,9 @@ export class HostTable {
     for (const c of this.conns) c.link.close();
     for (const s of this.seats) s.invite?.close();
     for (const s of this.spectators) s.invite.close();
-    delete this.root.dataset.phase;
-    if (this.table) this.engine.call("close", { table: this.table }).catch(() => {});
-    this.claim?.releaseAfter(this.listing); // another tab may host it once the last listing is written
     history.replaceState(null, "", `${location.pathname}${location.search}`);
-    this.settings.onLeave();
+    super.leave(); // the claim goes once the last listing is written: another tab may host the table then
   }
-
-  /** @param {any} err */
-  report(err) {
-    const message = err instanceof EngineError ? fillNames(err.message, this.names) : `Something went wrong: ${err && err.message || err}`;
-    toast(message);
-    console.error(err);
-  }
-}
-
-/** @param {string} code */
-export function inviteLink(code) {
-  return `${location.origin}${location.pathname}#join=${code}`;
 }
 
 /** How a seat kind reads in the ledger's timeline. @param {string} kind @returns {"human"|"bot"|"remote"} */

@@ -5,39 +5,36 @@
  * The table asks the engine whose turn it is, lets bots move after a short
  * visible pause, and shows people only their own seat's view.  With two or
  * more people on the device, a privacy screen comes up before a different
- * person's turn.  It knows no rules: every move is checked by the engine.
+ * person's turn (js/tables/local-undo-privacy.js, with Undo).  It knows no
+ * rules: every move is checked by the engine.  Claiming, saving and leaving
+ * are every table's (js/tables/table-lifecycle.js); what it draws is
+ * js/tables/local-table-screen.js.
  */
-import { EngineError } from "../engine/bridge.js";
-import { boardFor } from "../games/index.js";
 import { fillNames, h, seatName, sleep, toast } from "../common/dom.js";
-import { rulesButton } from "../common/rules.js";
-import { openModal } from "../common/modal.js";
-import { MoveLog } from "./move-log.js";
-import { drawPast, drawQuietly, LookBack } from "./look-back.js";
+import { drawPast, drawQuietly } from "./look-back.js";
 import { interludeOf, showInterlude } from "./interlude.js";
-import { endingParagraph, resultHeadline } from "./result-text.js";
 import { DEFAULT_BOT_LEVEL } from "../net/ledger.js";
-import { loadGame, newGameId, saveGame } from "../store/games-db.js";
+import { loadGame, newGameId } from "../store/games-db.js";
 import { downloadRecord } from "../store/records.js";
-import { SaveStatus } from "./save-status.js";
-import { ownTable } from "./table-elsewhere.js";
+import { LocalTableScreen } from "./local-table-screen.js";
+import { offerUndo, privacyScreen, rescreen, takeBack, undoLastMove } from "./local-undo-privacy.js";
+import { TableLifecycle } from "./table-lifecycle.js";
 
-export class LocalTable {
+export class LocalTable extends TableLifecycle {
   /**
    * @param {import("../engine/bridge.js").Engine} engine
    * @param {HTMLElement} root
-   * @param {{game: any, seats: {kind: string, name: string}[], options: Record<string, any>, seed?: number|string,
+   * @param {{game: any, seats: {kind: string, name: string, level?: string}[], options: Record<string, any>, seed?: number|string,
    *   saved?: import("../store/games-db.js").SavedGame}} setup  with `saved`, the table resumes that game
    * @param {{botDelay?: number, onLeave: () => void, onOpen?: (id: string) => void}} settings
    *   onOpen: the game is saved under this id (the app names it in the address, so a reload comes back)
    */
   constructor(engine, root, setup, settings) {
-    this.engine = engine;
-    this.root = root;
+    const humans = setup.seats.flatMap((s, i) => (s.kind === "human" ? [i] : []));
+    super(engine, root, { names: setup.seats.map(seatName), people: humans.length, onLeave: settings.onLeave });
     this.setup = setup;
     this.settings = settings;
-    this.names = setup.seats.map(seatName);
-    this.humans = setup.seats.flatMap((s, i) => (s.kind === "human" ? [i] : []));
+    this.humans = humans;
     /** @type {number|null} the seat whose view is on screen (null: spectator) */
     this.shown = this.humans.length ? this.humans[0] : null;
     /**
@@ -45,30 +42,40 @@ export class LocalTable {
      * until then (a new or resumed game) nobody's hidden pieces are drawn, whoever holds the device.
      */
     this.screened = false;
-    this.version = 0;
-    this.table = "";
     this.busy = false;
-    this.closed = false;
-    /** @type {import("../store/games-db.js").SavedGame|null} what is saved after every move */
-    this.saved = null;
-    /** @type {import("../store/table-lock.js").TableClaim|null} this tab's ownership of the game (nothing is saved without it) */
-    this.claim = null;
-    /** @type {Promise<void>} the last save in flight */
-    this.saving = Promise.resolve();
     /** @type {any} the last board drawn for a person to move (the way back from looking back) */
     this.liveSnap = null;
     /** Whether the next drawing shows a move taken back (nothing to mark as the last move). */
     this.quiet = false;
     /** Whether the table was resumed and has not drawn yet: its first drawing marks the last move (`drawBeforeLastMove`). */
     this.resumed = false;
-    this.buildDom();
+    /** @type {number|undefined} when the person's click that made a move came (for the benchmark's timings) */
+    this.clickedAt = undefined;
+    const exportRecord = () => { if (this.saved) downloadRecord(this.saved); };
+    this.screen = new LocalTableScreen(root, {
+      game: setup.game, names: this.names, people: humans.length, saveStatus: this.saveStatus,
+      lookBack: {
+        names: this.names,
+        fetch: (steps) => this.engine.call("view_back", { table: this.table, seat: this.shown, steps, previous: true }),
+        showPast: (reply) => this.showPast(reply),
+        showLive: (reply) => this.showLive(reply),
+      },
+      onAction: (action) => this.onAction(action),
+      onHint: () => this.hint(),
+      onUndo: () => undoLastMove(this),
+      onExport: exportRecord,
+      onLeave: () => this.leave(),
+    });
+    // the table's parts, as the play below uses them
+    this.els = this.screen.els;
+    this.board = this.screen.board;
+    this.moveLog = this.screen.moveLog;
+    this.lookBack = this.screen.lookBack;
     this.setPhase("busy");
-    const Board = boardFor(setup.game.id);
-    this.board = new Board(this.els.board, { onAction: (action) => this.onAction(action), names: this.names });
     /** @type {Set<string>} the interludes (a scored round…) already shown at this table, each shown once */
     this.interludes = new Set();
     // back from another page through the browser's back-forward cache: the device may have changed hands
-    this.onPageShow = (/** @type {PageTransitionEvent} */ event) => { if (event.persisted) this.rescreen(); };
+    this.onPageShow = (/** @type {PageTransitionEvent} */ event) => { if (event.persisted) rescreen(this); };
     addEventListener("pageshow", this.onPageShow);
   }
 
@@ -78,85 +85,12 @@ export class LocalTable {
    * @param {number} seat @returns {string}
    */
   botLevel(seat) {
-    return /** @type {any} */ (this.setup.seats[seat]).level ?? DEFAULT_BOT_LEVEL;
+    return this.setup.seats[seat].level ?? DEFAULT_BOT_LEVEL;
   }
 
-  buildDom() {
-    const els = {
-      title: h("h2", { class: "table-title" }, [this.setup.game.title]),
-      status: h("p", { class: "status", "aria-live": "polite" }, ["Setting the table…"]),
-      board: h("div", { class: "board", id: "board" }),
-      side: h("div", { class: "side-panel" }),
-      log: h("ol", { class: "log", "aria-label": "Move log" }),
-      overlay: h("div", { class: "overlay", hidden: true }),
-      hint: h("button", {
-        type: "button", class: "hint-button", id: "hint", hidden: true,
-        title: "Show what the Hard bot would play in your place (nothing is played for you)",
-        onclick: () => this.hint(),
-      }, ["Hint"]),
-      undo: h("button", {
-        type: "button", class: "undo-button", id: "undo", hidden: true,
-        title: "Take back your last move (while nobody has moved since and it showed nothing hidden)",
-        onclick: () => this.undo(),
-      }, ["Undo"]),
-    };
-    this.els = els;
-    this.saveStatus = new SaveStatus({
-      canExport: () => this.humans.length <= 1 || this.root.dataset.phase === "over",
-      exportRecord: () => this.saved && downloadRecord(this.saved),
-      retry: () => this.queueSave(),
-    });
-    this.moveLog = new MoveLog(els.log, this.names);
-    this.lookBack = new LookBack({
-      names: this.names,
-      fetch: (steps) => this.engine.call("view_back", { table: this.table, seat: this.shown, steps, previous: true }),
-      showPast: (reply) => this.showPast(reply),
-      showLive: (reply) => this.showLive(reply),
-    });
-    this.root.addEventListener("keydown", (event) => {
-      if (event.key === "Escape" && this.lookBack.looking) this.lookBack.backToGame();
-    });
-    this.root.replaceChildren(
-      h("div", { class: "table-bar" }, [
-        els.title, els.status,
-        this.lookBack.els.control,
-        els.undo,
-        els.hint,
-        rulesButton(this.setup.game.id),
-        h("button", { type: "button", class: "export", title: "Save this game as a record file",
-          onclick: () => this.saved && downloadRecord(this.saved) }, ["Export record"]),
-        h("button", { type: "button", class: "leave", title: "Your game is saved: resume it from the lobby",
-          onclick: () => this.leave() }, ["Leave game"]),
-      ]),
-      this.lookBack.els.banner,
-      this.saveStatus.el,
-      h("div", { class: "table-main" }, [
-        els.board,
-        h("aside", {}, [els.side, h("h3", {}, ["Moves"]), els.log]),
-      ]),
-      els.overlay,
-    );
-  }
-
-  /**
-   * Say on the table's root what it is waiting for, so people (via CSS) and
-   * tests can tell a settled board from one about to be redrawn.
-   * "review": a past position is on the board (js/tables/look-back.js), which takes no clicks.
-   * "elsewhere": another tab owns this game (js/tables/table-elsewhere.js); at most a read-only board.
-   * "interlude": a moment everyone sees before play goes on (js/tables/interlude.js); nobody moves meanwhile.
-   * @param {"busy"|"move"|"review"|"privacy"|"over"|"stalled"|"elsewhere"|"interlude"} phase
-   */
+  /** @param {import("./local-table-screen.js").LocalPhase} phase */
   setPhase(phase) {
-    this.root.dataset.phase = phase;
-    if (this.els) {
-      this.els.hint.hidden = phase !== "move";
-      if (phase !== "move") this.els.undo.hidden = true;
-      // an unfinished game's record holds every hidden value: with several people here, only at the end
-      const exporter = /** @type {HTMLElement|null} */ (this.root.querySelector(".table-bar .export"));
-      if (exporter) exporter.hidden = phase === "elsewhere" || (this.humans.length > 1 && phase !== "over");
-      this.saveStatus.refresh();
-    }
-    if (this.lookBack && phase !== "move" && phase !== "review") this.lookBack.hide();
+    this.screen.setPhase(phase);
   }
 
   /**
@@ -204,7 +138,8 @@ export class LocalTable {
       actions: [], result: null,
       created: now, updated: now,
     };
-    await this.save();
+    this.queueSave();
+    await this.saving;
     this.settings.onOpen?.(this.saved.id);
     this.resumed = Boolean(resume?.actions.length); // its first drawing marks the last move, as during play
     await this.advance();
@@ -225,40 +160,17 @@ export class LocalTable {
     return status;
   }
 
-  /** Save in the background, after any save still in flight; the table awaits `saving` before asking anyone to move. */
-  queueSave() {
-    this.saving = this.saving.then(() => this.save());
-  }
-
   /**
-   * Write the whole game to IndexedDB (so a failed save is made good by the next).  A failure is said at the
-   * table (js/tables/save-status.js) and play goes on in memory.  Only the tab that owns the game saves it.
-   */
-  async save() {
-    if (!this.saved || !this.claim?.held) return;
-    try {
-      await saveGame(this.saved);
-      this.saveStatus.saved();
-    } catch (err) {
-      this.saveStatus.failed(err, this.saved.actions.length > 0);
-    }
-  }
-
-  /**
-   * Own game `id` in this tab before playing it (js/tables/table-elsewhere.js), then read it afresh: another
+   * Own game `id` in this tab before playing it (js/tables/table-lifecycle.js), then read it afresh: another
    * tab may have played on since the lobby listed it.  False when the person went back to the lobby instead.
    * @param {string} id
    */
   async own(id) {
-    this.claim = await ownTable(this.root, id, {
+    const owned = await this.claimTable(id, {
       refused: () => { this.setPhase("elsewhere"); this.els.status.textContent = "Open in another tab"; },
       readOnly: () => this.showReadOnly(id),
     });
-    if (!this.claim || this.closed) {
-      this.claim?.release();
-      if (!this.closed) this.leave();
-      return false;
-    }
+    if (!owned) return false;
     if (!this.setup.saved) return true;
     let latest;
     try {
@@ -303,15 +215,11 @@ export class LocalTable {
   }
 
   leave() {
-    this.closed = true;
     removeEventListener("pageshow", this.onPageShow);
-    this.claim?.releaseAfter(this.saving); // the last moves' saves go through first
-    delete this.root.dataset.phase;
-    if (this.table) this.engine.call("close", { table: this.table }).catch(() => {});
-    this.settings.onLeave();
+    super.leave();
   }
 
-  /** Play bots until a person must act (or the game ends), then show that person's board. */
+  /** Play bots until a person must act (or the game ends), then show that person's board. @param {any} [status] */
   async advance(status = null) {
     if (this.busy || this.closed) return;
     this.busy = true;
@@ -328,13 +236,13 @@ export class LocalTable {
             this.queueSave();
           }
           await this.saving;
-          this.showResult(probe.result, probe.ending);
+          this.screen.showResult(probe.result, probe.ending);
           this.setPhase("over");
           return;
         }
         await this.interlude(probe);
         if (this.closed) return;
-        const bot = probe.to_move.find((s) => this.setup.seats[s].kind === "bot");
+        const bot = probe.to_move.find((/** @type {number} */ s) => this.setup.seats[s].kind === "bot");
         if (bot !== undefined) {
           await this.show(this.humans.length > 1 && !this.screened ? null : this.shown, false, bot, probe.snapshot);
           await sleep(this.settings.botDelay ?? 600);
@@ -350,8 +258,8 @@ export class LocalTable {
         const person = probe.to_move[0];
         if (this.humans.length > 1 && (this.shown !== person || !this.screened)) {
           const previous = this.screened ? this.shown : null;
-          if (await this.privacyScreen(person, previous) === "undo" && previous !== null) {
-            status = await this.takeBack(previous, previous);  // the device stays with the person who moved
+          if (await privacyScreen(this, person, previous) === "undo" && previous !== null) {
+            status = await takeBack(this, previous, previous);  // the device stays with the person who moved
             continue;
           }
           this.screened = true;
@@ -360,13 +268,13 @@ export class LocalTable {
         await this.show(person, true, person, probe.snapshot);
         await this.saving;
         this.setPhase("move");
-        this.offerUndo(person);
+        offerUndo(this, person);
         if (this.saved) this.lookBack.offer(this.saved.actions, person);
         return;
       }
     } catch (err) {
       this.report(err);
-      this.stalled();
+      this.screen.stalled(() => this.advance());
     } finally {
       this.busy = false;
     }
@@ -392,14 +300,6 @@ export class LocalTable {
     this.els.status.textContent = pause.title;
     await showInterlude(this.els.overlay, pause, this.root);
     this.setPhase("busy");
-  }
-
-  /** The table could not go on (an engine call failed between moves): say so and offer to try again. */
-  stalled() {
-    this.setPhase("stalled");
-    this.els.status.replaceChildren("The table stopped on an error. ", h("button", {
-      type: "button", class: "retry", onclick: () => this.advance(),
-    }, ["Try again"]));
   }
 
   /**
@@ -467,7 +367,7 @@ export class LocalTable {
     if (reply.previous && reply.version === this.version) drawQuietly(this.board, reply.previous, seat);
     await this.show(seat, true, seat, live);
     this.setPhase("move");
-    this.offerUndo(seat);
+    offerUndo(this, seat);
   }
 
   /** Note how long a click took to show its new board (at the next frame), for the benchmark. @param {number} since */
@@ -497,152 +397,5 @@ export class LocalTable {
     }
     this.busy = false;
     await this.advance(status);
-  }
-
-  /**
-   * Whether `seat` could take back the move it just made: only its own, only while
-   * nobody has moved since, only if the move showed nothing hidden (the engine decides).
-   * @param {number|null} seat @returns {Promise<boolean>}
-   */
-  async canUndo(seat) {
-    const last = this.saved?.actions.at(-1);
-    if (seat === null || !last || last.seat !== seat) return false;
-    try {
-      return (await this.engine.call("can_undo", { table: this.table, seat })).undo === true;
-    } catch {
-      return false;
-    }
-  }
-
-  /** Show Undo beside the board when `seat` may take its last move back (asked after the board is drawn). @param {number} seat */
-  async offerUndo(seat) {
-    const version = this.version;
-    const allowed = await this.canUndo(seat);
-    if (this.closed || this.version !== version || this.shown !== seat || this.root.dataset.phase !== "move") return;
-    this.els.undo.hidden = !allowed;
-  }
-
-  /**
-   * Take back `seat`'s last move at the engine and in the saved game; returns the table's status.
-   * @param {number} seat @param {number|null} viewer whose board comes back with the reply
-   */
-  async takeBack(seat, viewer) {
-    const reply = await this.engine.call("undo", { table: this.table, seat, version: this.version, view: viewer });
-    this.quiet = true; // the board shows the move going back: nobody's last move to mark
-    if (this.saved) {
-      this.saved.actions.pop();
-      this.saved.updated = Date.now();
-      this.queueSave();
-    }
-    this.version = reply.version;
-    toast(`${this.names[seat]}'s last move was taken back.`, "info");
-    return reply;
-  }
-
-  /** The Undo button: take back the last move of the person on screen and let them move again. */
-  async undo() {
-    const seat = this.shown;
-    if (this.busy || this.closed || seat === null) return;
-    this.busy = true;
-    this.setPhase("busy");
-    let status;
-    try {
-      status = await this.takeBack(seat, seat);
-    } catch (err) {
-      this.report(err);
-      this.busy = false;
-      await this.show(seat, true, seat);
-      this.setPhase("move");
-      return;
-    }
-    this.busy = false;
-    await this.advance(status);
-  }
-
-  /**
-   * The page was left for another one and is back as it was (the browser's
-   * back-forward cache): with several people here, whoever holds the device now
-   * may not be the person whose board was showing, so the board goes and the
-   * privacy screen comes up before it is drawn again.  (A reload or a page
-   * rebuilt from the address resumes the game, which starts behind the screen too.)
-   * Dialogs within the table (Rules, Hint, a round's scores) do not re-screen:
-   * the person who opened one closes it, and the table stays on screen meanwhile.
-   */
-  rescreen() {
-    if (this.closed || this.humans.length < 2 || !this.root.isConnected) return;
-    this.screened = false;
-    const phase = this.root.dataset.phase;
-    if (phase === "privacy" || phase === "over" || phase === "elsewhere") return; // hidden already, over, or read-only
-    // the board, the side panel and the log may hold the last person's secrets (a private log line)
-    this.board.clear();
-    this.els.side.replaceChildren();
-    this.moveLog.clear();
-    // at a person's turn, that person comes back through the privacy screen; otherwise (bots moving, a round's
-    // scores on show, a table stopped on an error) the next drawing is a spectator's and the next turn is screened
-    if (phase === "move" || phase === "review") void this.advance();
-  }
-
-  /**
-   * Hide the board and ask for the device to be handed to `seat`.  While `previous`
-   * (the person who just moved) may still take that move back, the screen offers it.
-   * @param {number} seat @param {number|null} [previous]
-   * @returns {Promise<"show"|"undo">}
-   */
-  privacyScreen(seat, previous = null) {
-    this.board.clear();
-    this.els.status.textContent = `Passing the device to ${this.names[seat]}…`;
-    this.els.side.replaceChildren();
-    this.moveLog.clear();
-    this.setPhase("privacy");
-    return new Promise((resolve) => {
-      const overlay = this.els.overlay;
-      const name = this.names[seat];
-      overlay.replaceChildren(h("div", { class: "dialog privacy", role: "dialog", "aria-modal": "true" }, [
-        h("h2", {}, [`Pass the device to ${name}`]),
-        h("p", {}, ["The board is hidden so nobody sees another player's secrets."]),
-        h("div", { class: "dialog-buttons" }, [h("button", {
-          class: "primary", type: "button", id: "reveal",
-          onclick: () => { overlay.hidden = true; overlay.replaceChildren(); this.setPhase("busy"); resolve("show"); },
-        }, [`I am ${name}: show my board`])]),
-      ]));
-      overlay.hidden = false;
-      if (previous !== null && previous !== seat) {
-        this.canUndo(previous).then((allowed) => {
-          const buttons = overlay.querySelector(".privacy .dialog-buttons");
-          if (!allowed || !buttons || overlay.hidden) return;
-          buttons.append(h("button", {
-            type: "button", id: "privacy-undo", class: "undo-button",
-            onclick: () => { overlay.hidden = true; overlay.replaceChildren(); this.setPhase("busy"); resolve("undo"); },
-          }, [`${this.names[previous]}: take back my last move`]));
-        });
-      }
-      openModal(/** @type {HTMLElement} */ (overlay.firstElementChild), { scope: this.root }); // Tab stays in it; closed by hiding the overlay
-    });
-  }
-
-  /** @param {any} result @param {string} [ending] the engine's sentences on why the game ended */
-  showResult(result, ending = "") {
-    const overlay = this.els.overlay;
-    const headline = resultHeadline(result.winners, this.names);
-    overlay.replaceChildren(h("div", { class: "dialog result", role: "dialog", id: "result" }, [
-      h("h2", {}, [headline]),
-      endingParagraph(ending, this.names),
-      this.board.resultDetail(result),
-      h("div", { class: "dialog-buttons" }, [
-        h("button", { type: "button", onclick: () => { overlay.hidden = true; } }, ["See the board"]),
-        h("button", { type: "button", onclick: () => this.saved && downloadRecord(this.saved) }, ["Export record"]),
-        h("button", { class: "primary", type: "button", onclick: () => this.leave() }, ["Back to the lobby"]),
-      ]),
-    ]));
-    overlay.hidden = false;
-    openModal(/** @type {HTMLElement} */ (overlay.firstElementChild), { scope: this.root });
-    this.els.status.textContent = `Game over · ${headline}`;
-  }
-
-  /** @param {any} err */
-  report(err) {
-    const message = err instanceof EngineError ? fillNames(err.message, this.names) : `Something went wrong: ${err && err.message || err}`;
-    toast(message);
-    console.error(err);
   }
 }

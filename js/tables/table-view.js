@@ -21,8 +21,9 @@ export class NetTableView {
   /**
    * @param {HTMLElement} root
    * @param {{gameId: string, title: string, names: string[], onAction: (a: any) => void, onLeave: () => void,
-   *   lookBack?: {fetch: (steps: number) => Promise<any>, showLive: () => Promise<void>}}} opts  lookBack: "Replay
-   *   last moves" for a table whose engine can answer `view_back` (the host's; js/tables/look-back.js)
+   *   lookBack?: {fetch: (steps: number) => Promise<any>, showLive: () => Promise<void>}, saveProblem?: HTMLElement}} opts
+   *   lookBack: "Replay last moves" for a table whose engine can answer `view_back` (the host's; js/tables/look-back.js);
+   *   saveProblem: the notice of a table whose saves may fail (the host's; js/tables/save-status.js), under the bar
    */
   constructor(root, opts) {
     this.root = root;
@@ -57,6 +58,7 @@ export class NetTableView {
         h("button", { type: "button", class: "leave", onclick: () => opts.onLeave() }, ["Leave game"]),
       ]),
       this.lookBack?.els.banner ?? null,
+      opts.saveProblem ?? null,
       h("div", { class: "table-main" }, [
         h("div", { class: "p2p-main" }, [this.els.notice, this.els.board]),
         h("aside", {}, [this.els.net, this.els.side, h("h3", {}, ["Moves"]), this.els.log]),

@@ -4,15 +4,17 @@ import time
 from parlour.rng import Rng
 
 LEGAL = "#board [data-piece].legal, #board [data-target].legal"
-#: how many moves each saved game on this device holds (read from IndexedDB, as the lobby does)
-SAVED_ACTIONS = """() => new Promise((resolve, reject) => {
+#: the moves of each saved game on this device (read from IndexedDB, as the lobby does; the connection is closed after)
+SAVED_MOVES = """() => new Promise((resolve, reject) => {
   const open = indexedDB.open('parlour');
   open.onerror = () => reject(open.error);
   open.onsuccess = () => {
     const get = open.result.transaction('games').objectStore('games').getAll();
-    get.onsuccess = () => resolve(get.result.map(g => g.actions.length));
+    get.onsuccess = () => { open.result.close(); resolve(get.result.map(g => g.actions)); };
   };
 })"""
+#: how many moves each saved game on this device holds
+SAVED_ACTIONS = f"() => ({SAVED_MOVES})().then((games) => games.map((actions) => actions.length))"
 #: phases in which the table waits for a person; "interlude": a moment to see before play goes on (a Castles round scored)
 SETTLED = "['move', 'privacy', 'interlude', 'over', 'stalled'].includes(document.querySelector('[data-phase]')?.dataset.phase)"
 

@@ -1,12 +1,14 @@
 """Fixtures for end-to-end tests: the built site served on a free port, and Debian's Chromium."""
 import os
 import pathlib
+import shutil
 import sys
 import threading
 
 import pytest
 
 import csp_waits
+from tabs import new_tab
 
 csp_waits.install()  # the site's policy forbids eval; see csp_waits.py
 
@@ -56,12 +58,36 @@ def browser(pw):
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
-    yield page
+    yield new_tab(context)
     context.close()
+
+
+@pytest.fixture
+def context_for(browser):
+    """`context_for(options)`: a tab in a new browser context made with `options` (tabs.DESKTOP, tabs.PHONE)."""
+    made = []
+
+    def make(options):
+        context = browser.new_context(**options)
+        made.append(context)
+        return new_tab(context)
+    yield make
+    for context in made:
+        context.close()
+
+
+@pytest.fixture
+def site_copy(tmp_path):
+    """A copy of the built site on a server of its own, for a test that changes its files without touching
+    the shared one: (folder, address)."""
+    import build
+    os.environ["PARLOUR_QUIET"] = "1"
+    site = tmp_path / "site"
+    shutil.copytree(build.DIST, site)
+    server = build.make_server(0, site)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield site, f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
 
 
 @pytest.fixture(scope="session")

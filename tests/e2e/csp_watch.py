@@ -10,8 +10,10 @@ watched too.  Page errors count as problems as well: a blocked script or
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import List
 
+from p2p_helpers import launch
 from parlour import games
 from parlour.simulate import play_random
 
@@ -62,6 +64,18 @@ def watched_page(browser, **context_options):
     page.watch = PolicyWatch(page)
     page.errors = page.watch.errors  # what tests/e2e/p2p_helpers.py reads
     return page
+
+
+@contextmanager
+def watched_devices(pw, count: int = 2):
+    """`count` separate browsers, as devices that meet over the network, with one watched page each
+    (host first); the browsers close when the `with` block ends, failing or not."""
+    browsers = [launch(pw) for _ in range(count)]
+    try:
+        yield [watched_page(b, viewport={"width": 1300, "height": 950}) for b in browsers]
+    finally:
+        for browser in browsers:
+            browser.close()
 
 
 def record_of(game_id: str, players: int, seed: int, names: List[str], title: str = "") -> dict:

@@ -3,9 +3,11 @@ through the real invite link and answer code, with no ICE servers."""
 import os
 import random
 import time
+from contextlib import contextmanager
 
 from clicking import FORM, fill_form, start_game
 from parlour.rng import Rng
+from tabs import new_tab
 
 P2P_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--no-first-run", "--disable-quic",
@@ -19,11 +21,8 @@ def launch(p):
 
 
 def new_page(browser):
-    context = browser.new_context(viewport={"width": 1300, "height": 950})
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    return page
+    """A tab in a new context of `browser`; `page.errors` lists its uncaught errors."""
+    return new_tab(browser.new_context(viewport={"width": 1300, "height": 950}))
 
 
 def host_table(page, url, game_id, seats, names=None, query="botDelay=0&ice="):
@@ -56,13 +55,27 @@ def paste_answer(host, seat, code):
     block.locator(".answer-connect").click()
 
 
-def hosted_pair(p, url, guest_name="Gus"):
-    """Two browsers: Hana hosts a two-seat King's Progress on one, the guest joins seat 2 from the other."""
+def hosted_pair(p, url, guest_name="Gus", game_id="kings-progress", with_bot=False):
+    """Two browsers: Hana hosts `game_id` on one (seat 3 a bot, Robo, `with_bot`), the guest joins seat 2 from the other."""
     browsers = [launch(p) for _ in range(2)]
     host, guest = (new_page(b) for b in browsers)
-    host_table(host, url, "kings-progress", ["human", "remote"], names=["Hana", "guest"])
+    seats, names = ["human", "remote"], ["Hana", "guest"]
+    if with_bot:
+        seats, names = seats + ["bot"], names + ["Robo"]
+    host_table(host, url, game_id, seats, names=names)
     connect(host, guest, 1, guest_name)
     return browsers, host, guest
+
+
+@contextmanager
+def hosted_devices(p, url, guest_name="Gus", game_id="kings-progress", with_bot=False):
+    """hosted_pair's (host, guest) pages for a `with` block; both browsers close when it ends, failing or not."""
+    browsers, host, guest = hosted_pair(p, url, guest_name, game_id, with_bot)
+    try:
+        yield host, guest
+    finally:
+        for browser in browsers:
+            browser.close()
 
 
 def connect(host, guest, seat, name, link=None, shots=None):

@@ -6,6 +6,7 @@ from parlour.rng import Rng
 
 from clicking import LEGAL, SAVED_ACTIONS, start_game, wait_settled
 from keyboard import Keyboard
+from tabs import new_tab
 
 INSIDE = "document.getElementById('interlude')?.contains(document.activeElement)"
 #: how long the table is watched for a bot move while the round screen is open (bots move at once otherwise)
@@ -33,9 +34,7 @@ def engine_version(page):
 
 def test_a_scored_round_waits_for_continue_and_the_bots_wait_too(browser, site_url, artifacts):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = new_tab(context)
     start_game(page, site_url, "castles", ["human", "bot", "bot"], query="botDelay=0&seed=7")
     clicks = play_to_round_screen(page)
     assert clicks >= 12  # six tiles, a castle and six armies of the person's own at least
@@ -88,7 +87,7 @@ def test_a_scored_round_waits_for_continue_and_the_bots_wait_too(browser, site_u
     assert page.locator("#board .castles-map.scored").count() == 1
     page.locator("#board .next-round").click()
     assert page.locator("#board .castles-map.scored").count() == 0
-    assert errors == []
+    assert page.errors == []
     context.close()
 
 

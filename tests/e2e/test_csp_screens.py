@@ -6,12 +6,11 @@ Any `securitypolicyviolation` event, any violation logged to the console (Python
 included) or any page error fails the test.  The policy itself is checked in
 tests/test_csp_policy.py."""
 import json
-import os
 import random
 
 from clicking import click_randomly, start_game, wait_python, wait_settled
-from csp_watch import record_of, watched_page
-from p2p_helpers import P2P_ARGS, click_once, guest_answer, host_table, paste_answer
+from csp_watch import record_of, watched_devices, watched_page
+from p2p_helpers import click_once, guest_answer, host_table, paste_answer
 
 DIALOG = "#rules[data-ready]"
 CLICKS = 4  # moves made by clicking at each game's table
@@ -81,10 +80,7 @@ def test_lobby_tables_rules_and_replay_keep_the_policy(browser, site_url, tmp_pa
 
 
 def test_invite_join_and_network_play_keep_the_policy(pw, site_url, artifacts):
-    executable = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
-    browsers = [pw.chromium.launch(executable_path=executable, args=P2P_ARGS) for _ in range(2)]
-    try:
-        host, guest = (watched_page(b, viewport={"width": 1300, "height": 950}) for b in browsers)
+    with watched_devices(pw) as (host, guest):
         host_table(host, site_url, "kings-progress", ["human", "remote"], names=["Hana", "guest"])
         host.wait_for_selector(".p2p-seat[data-seat='1'] .qr[data-ready]", timeout=60_000)  # the invite's QR: data: image
         assert host.locator(".p2p-seat[data-seat='1'] img.qr-img").get_attribute("src").startswith("data:image/svg+xml")
@@ -110,6 +106,3 @@ def test_invite_join_and_network_play_keep_the_policy(pw, site_url, artifacts):
         guest.screenshot(path=str(artifacts / "csp-guest.png"))
         host.watch.check("the hosted table")
         guest.watch.check("the joined table")
-    finally:
-        for b in browsers:
-            b.close()

@@ -22,10 +22,8 @@ import pytest
 
 from clicking import LEGAL, start_game, wait_settled
 from parlour.rng import Rng
+from tabs import DESKTOP, PHONE
 
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2,
-         "reduced_motion": "reduce"}
 FOLD = 800
 #: after a move, the page settles its layout in the next frame (the board and the log fit the window then)
 NEXT_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
@@ -40,22 +38,6 @@ OVERLAPS = """(boxes) => {
   return out;
 }"""
 TAG_BOXES = "(root) => [...root.querySelectorAll('.score-tag rect')].map((r) => r.getBoundingClientRect().toJSON())"
-
-
-@pytest.fixture
-def context_for(browser):
-    made = []
-
-    def make(options):
-        context = browser.new_context(**options)
-        made.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-        return page
-    yield make
-    for context in made:
-        context.close()
 
 
 def bots_play_to_the_end(page, limit_s=300):

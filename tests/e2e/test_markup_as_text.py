@@ -8,12 +8,11 @@ hello, and the host's names the guest is sent).  Each time the page must hold it
 made, no handler ran (`window.__pwned`), and the page's policy saw no violation
 (tests/e2e/csp_watch.py).  Screenshots: artifacts/markup-*.png."""
 import json
-import os
 import urllib.parse
 
 from clicking import click_randomly, start_game, wait_python, wait_settled
-from csp_watch import record_of, watched_page
-from p2p_helpers import P2P_ARGS, host_table, invite_link, paste_answer
+from csp_watch import record_of, watched_devices, watched_page
+from p2p_helpers import host_table, invite_link, paste_answer
 
 SVG = "<svg onload=__pwned=1>"  # 22 characters: fits a seat name (24)
 BOLD = "<b>bold</b>"
@@ -85,10 +84,7 @@ def test_names_records_and_addresses_are_text(browser, site_url, tmp_path, artif
 
 
 def test_peer_names_are_text(pw, site_url, artifacts):
-    executable = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
-    browsers = [pw.chromium.launch(executable_path=executable, args=P2P_ARGS) for _ in range(2)]
-    try:
-        host, guest = (watched_page(b, viewport={"width": 1300, "height": 950}) for b in browsers)
+    with watched_devices(pw) as (host, guest):
         host_table(host, site_url, "kings-progress", ["human", "remote"], names=[SVG, "guest"])
         guest.goto(invite_link(host, 1))
         guest.wait_for_selector("#join-name", timeout=90_000)
@@ -106,6 +102,3 @@ def test_peer_names_are_text(pw, site_url, artifacts):
         assert_held_as_text(guest, "the guest's table with the host's markup name", shown=[SVG, BOLD])
         host.screenshot(path=str(artifacts / "markup-host.png"))
         guest.screenshot(path=str(artifacts / "markup-guest.png"))
-    finally:
-        for b in browsers:
-            b.close()

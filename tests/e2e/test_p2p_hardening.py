@@ -15,7 +15,7 @@ import random
 import time
 from contextlib import nullcontext
 
-from p2p_helpers import (PHASE, click_once, connect, guest_answer, host_table, host_version, hosted_pair, invite_link,
+from p2p_helpers import (PHASE, click_once, connect, guest_answer, host_table, host_version, hosted_devices, invite_link,
                          launch, new_page, paste_answer, play_all, play_some, received, wait_fair)
 
 HOST_LOG = "window.parlourNet.host.netLog.map(e => `${e.seat}: ${e.text}`)"
@@ -101,11 +101,7 @@ def test_p2p_entropy_is_committed_before_revealed(pw, site_url):
 
 
 def test_p2p_missing_reveal_goes_to_a_bot_on_the_turn_timer(pw, site_url):
-    with nullcontext(pw) as p:
-        browsers = [launch(p) for _ in range(2)]
-        host, guest = (new_page(x) for x in browsers)
-        host_table(host, site_url, "kings-cottage", ["human", "remote", "bot"], names=["Hana", "guest", "Robo"])
-        connect(host, guest, 1, "Gus")
+    with hosted_devices(pw, site_url, game_id="kings-cottage", with_bot=True) as (host, guest):
         guest.wait_for_selector("#kc-invest", timeout=60_000)
         # The guest seals its choice, then its device never reveals (it keeps answering pings).
         guest.evaluate("""() => { const l = window.parlourNet.guest.link; const send = l.send.bind(l);
@@ -128,13 +124,10 @@ def test_p2p_missing_reveal_goes_to_a_bot_on_the_turn_timer(pw, site_url):
         record = host.evaluate("window.parlourNet.host.ledger.toJSON()")
         assert [f["reason"] for f in record["forfeits"]][:1] == ["bot"]
         print(f"missing reveal handed to a bot {waited:.1f}s after the round waited on it (timer 3 s)")
-        for x in browsers:
-            x.close()
 
 
 def test_p2p_connected_guest_who_never_moves_can_be_handed_to_a_bot(pw, site_url):
-    with nullcontext(pw) as p:
-        browsers, host, guest = hosted_pair(p, site_url)
+    with hosted_devices(pw, site_url) as (host, guest):
         rng = random.Random(25)
         for _ in range(200):  # the host moves until the guest is to move
             if guest.evaluate(PHASE) == "move":
@@ -148,8 +141,6 @@ def test_p2p_connected_guest_who_never_moves_can_be_handed_to_a_bot(pw, site_url
         host.wait_for_selector(".p2p-seat[data-seat='1'][data-state='bot']")
         play_all([host], seed=25)
         assert host.locator("#result").count() == 1
-        for x in browsers:
-            x.close()
 
 
 MOVE_NOW = "() => { const g = window.parlourNet.guest; g.onAction(g.last.legal[0]); }"
@@ -200,14 +191,13 @@ def test_p2p_flooding_guest_is_cut_off_and_others_still_move(pw, site_url):
 
 
 def test_p2p_rejoin_invite_needs_the_seats_key(pw, site_url):
-    with nullcontext(pw) as p:
-        browsers, host, guest = hosted_pair(p, site_url)
+    with hosted_devices(pw, site_url) as (host, guest):
         play_some([host, guest], 2)
         guest.close()  # the guest's device is gone; someone else gets hold of the rejoin invite
         host.wait_for_selector(".p2p-seat[data-seat='1'][data-state='away']", timeout=15_000)
         host.click(".p2p-seat[data-seat='1'] .rejoin")
         link = invite_link(host, 1)
-        stranger = new_page(launch(p))
+        stranger = new_page(launch(pw))
         code = guest_answer(stranger, link, "Eve")
         paste_answer(host, 1, code)
         stranger.wait_for_function("window.parlourNet.guest.received.some(m => m.t === 'error')", timeout=30_000)
@@ -221,8 +211,6 @@ def test_p2p_rejoin_invite_needs_the_seats_key(pw, site_url):
         play_all([host, stranger], seed=27)
         fair, text = wait_fair(stranger)
         assert fair == "ok", text
-        for x in browsers:
-            x.close()
         stranger.context.browser.close()
 
 

@@ -1,17 +1,11 @@
 """A whole King's Cottage over the network: the host (a person and a bot seat) and a
 guest in another browser; the secret investments go commit-then-reveal."""
-from contextlib import nullcontext
-
-from p2p_helpers import connect, host_table, launch, new_page, play_all, received, wait_fair
+from p2p_helpers import hosted_devices, play_all, received, wait_fair
 from p2p_leaks import assert_no_hidden_values
 
 
 def test_p2p_kings_cottage_with_bot_and_committed_investments(pw, site_url, artifacts):
-    with nullcontext(pw) as p:
-        browsers = [launch(p) for _ in range(2)]
-        host, guest = (new_page(b) for b in browsers)
-        host_table(host, site_url, "kings-cottage", ["human", "remote", "bot"], names=["Hana", "guest", "Robo"])
-        connect(host, guest, 1, "Gus")
+    with hosted_devices(pw, site_url, game_id="kings-cottage", with_bot=True) as (host, guest):
         guest.wait_for_selector("#kc-invest", timeout=60_000)
         guest.screenshot(path=str(artifacts / "p2p-kc-guest-invest.png"))
         play_all([host, guest], seed=7, timeout_s=240)
@@ -30,5 +24,3 @@ def test_p2p_kings_cottage_with_bot_and_committed_investments(pw, site_url, arti
         guest.screenshot(path=str(artifacts / "p2p-kc-guest-result.png"))
         for page in (host, guest):
             assert not page.errors, page.errors
-        for b in browsers:
-            b.close()

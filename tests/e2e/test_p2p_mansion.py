@@ -1,18 +1,12 @@
 """A whole Mansion over the network: the host (a person and a bot seat) and a guest in
 another browser.  Bids are a simultaneous secret choice, so they go commit-then-reveal
 with no Mansion-specific network code; the guest's forms arrive with its view."""
-from contextlib import nullcontext
-
-from p2p_helpers import connect, host_table, launch, new_page, play_all, received, wait_fair
+from p2p_helpers import hosted_devices, play_all, received, wait_fair
 from p2p_leaks import assert_no_hidden_values
 
 
 def test_p2p_mansion_bids_go_commit_then_reveal(pw, site_url, artifacts):
-    with nullcontext(pw) as p:
-        browsers = [launch(p) for _ in range(2)]
-        host, guest = (new_page(b) for b in browsers)
-        host_table(host, site_url, "mansion", ["human", "remote", "bot"], names=["Hana", "guest", "Robo"])
-        connect(host, guest, 1, "Gus")
+    with hosted_devices(pw, site_url, game_id="mansion", with_bot=True) as (host, guest):
         guest.wait_for_selector("#mn-bid", timeout=60_000)
         guest.screenshot(path=str(artifacts / "p2p-mansion-guest-bid.png"))
         play_all([host, guest], seed=3, timeout_s=420)
@@ -32,5 +26,3 @@ def test_p2p_mansion_bids_go_commit_then_reveal(pw, site_url, artifacts):
         guest.screenshot(path=str(artifacts / "p2p-mansion-guest-result.png"), full_page=True)
         for page in (host, guest):
             assert not page.errors, page.errors
-        for b in browsers:
-            b.close()

@@ -2,9 +2,7 @@
 back, an away seat is handed to a bot.  No move is lost in any of these."""
 import time
 
-from contextlib import nullcontext
-
-from p2p_helpers import (connect, host_version, hosted_pair, play_all, play_some, quiet_version, wait_fair)
+from p2p_helpers import (connect, host_version, hosted_devices, play_all, play_some, quiet_version, wait_fair)
 
 
 def rejoin_link(host, seat):
@@ -19,8 +17,7 @@ def rejoin_link(host, seat):
 
 
 def test_p2p_guest_reload_resumes(pw, site_url, artifacts):
-    with nullcontext(pw) as p:
-        browsers, host, guest = hosted_pair(p, site_url)
+    with hosted_devices(pw, site_url) as (host, guest):
         play_some([host, guest], 8)
         before = guest.evaluate("Object.keys(window.parlourNet.guest.session.views).length")
         guest.reload()
@@ -38,13 +35,10 @@ def test_p2p_guest_reload_resumes(pw, site_url, artifacts):
         play_all([host, guest], seed=4)
         fair, text = wait_fair(guest)
         assert fair == "ok", text
-        for b in browsers:
-            b.close()
 
 
 def test_p2p_host_reload_restores_table(pw, site_url, artifacts):
-    with nullcontext(pw) as p:
-        browsers, host, guest = hosted_pair(p, site_url)
+    with hosted_devices(pw, site_url) as (host, guest):
         play_some([host, guest], 8)
         version = quiet_version(host, guest)
         # The host's tab is closed and opened again: the lobby lists the hosted game; Resume brings it back.
@@ -70,13 +64,10 @@ def test_p2p_host_reload_restores_table(pw, site_url, artifacts):
         host.locator("#finished .saved-game", has_text="Gus").locator(".replay").click()
         host.wait_for_selector("[data-replay-step]")
         assert host.locator(".status").inner_text().endswith("Game over")
-        for b in browsers:
-            b.close()
 
 
 def test_p2p_away_seat_handed_to_bot(pw, site_url):
-    with nullcontext(pw) as p:
-        browsers, host, guest = hosted_pair(p, site_url)
+    with hosted_devices(pw, site_url) as (host, guest):
         play_some([host, guest], 4)
         version = host_version(host)
         t0 = time.time()
@@ -91,5 +82,3 @@ def test_p2p_away_seat_handed_to_bot(pw, site_url):
         assert host_version(host) > version
         assert host.locator("#result").count() == 1
         print(f"away noticed in {away_s:.1f}s")
-        for b in browsers:
-            b.close()

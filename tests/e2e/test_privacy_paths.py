@@ -8,13 +8,12 @@ import re
 
 from clicking import click_randomly, start_game, wait_settled
 from p2p_helpers import P2P_ARGS
+from tabs import new_tab
 
 
 def test_first_turn_and_resume_start_behind_the_privacy_screen(browser, site_url, artifacts):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = new_tab(context)
     start_game(page, site_url, "kings-cottage", ["human", "human", "bot"], query="botDelay=0&seed=3")
     assert wait_settled(page) == "privacy"  # before the very first turn
     assert page.locator("#board *").count() == 0  # nothing of anyone's is drawn
@@ -31,7 +30,7 @@ def test_first_turn_and_resume_start_behind_the_privacy_screen(browser, site_url
     assert page.locator("#board *").count() == 0
     page.click("#reveal")
     assert wait_settled(page) == "move"
-    assert errors == []
+    assert page.errors == []
     context.close()
 
 
@@ -53,9 +52,7 @@ def board_hidden(page):
 
 def test_reload_and_back_from_another_page_come_back_behind_the_privacy_screen(browser, site_url, artifacts):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = new_tab(context)
     start_game(page, site_url, "kings-cottage", ["human", "human", "bot"], query="botDelay=0&seed=3")
     assert wait_settled(page) == "privacy"
     page.click("#reveal")
@@ -77,7 +74,7 @@ def test_reload_and_back_from_another_page_come_back_behind_the_privacy_screen(b
     page.goto(f"{site_url}rules/kings-cottage.html")
     page.go_back(wait_until="commit")
     assert wait_settled(page) == "privacy" and board_hidden(page)
-    assert errors == []
+    assert page.errors == []
     context.close()
 
 
@@ -87,9 +84,7 @@ def test_a_page_restored_from_the_back_forward_cache_hides_the_board(pw, site_ur
     # a browser of its own, launched as the network tests launch theirs, with the cache left on
     browser = pw.chromium.launch(executable_path=os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium"),
                                  args=P2P_ARGS, ignore_default_args=["--disable-back-forward-cache"])
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = new_tab(browser.new_context(viewport={"width": 1280, "height": 900}))
     start_game(page, site_url, "kings-cottage", ["human", "human", "bot"], query="botDelay=0&seed=3")
     assert wait_settled(page) == "privacy"
     page.click("#reveal")
@@ -108,7 +103,7 @@ def test_a_page_restored_from_the_back_forward_cache_hides_the_board(pw, site_ur
     assert wait_settled(page) == "privacy" and board_hidden(page)
     page.click("#reveal")
     assert wait_settled(page) == "move"
-    assert errors == []
+    assert page.errors == []
     browser.close()
 
 
@@ -135,9 +130,7 @@ def replay_titles(page):
 
 def test_an_unfinished_shared_game_replays_in_the_public_view_only(browser, site_url, tmp_path, artifacts):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = new_tab(context)
     start_game(page, site_url, "castles", ["human", "human"], query="botDelay=0&seed=3")
     click_randomly(page, seed=4, max_clicks=3)  # through the privacy screens; each person's proper tile is secret
     page.click("#table .leave")
@@ -168,5 +161,5 @@ def test_an_unfinished_shared_game_replays_in_the_public_view_only(browser, site
     page.wait_for_selector(f"[data-replay-step='{len(record['actions'])}']")
     assert page.locator("#replay-public").count() == 0
     assert not page.locator("#replay-seat").is_disabled() and page.locator("#replay-seat option").count() == 3
-    assert errors == []
+    assert page.errors == []
     context.close()

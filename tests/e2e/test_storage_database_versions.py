@@ -2,13 +2,10 @@
 takes it over (this tab closes its connection and says so), and an older one that holds it open
 is named (close the other tabs) instead of leaving the page hanging.  Saved games stay."""
 import os
-import shutil
-import threading
 import time
 
-import pytest
+from tabs import LOBBY, new_tab
 
-LOBBY = "document.documentElement.dataset.lobby === 'ready'"
 SAVED_LIST_DRAWN = "document.querySelector('#saved .open-record-row') !== null"
 
 SAVE_ONE = """(id) => import('./js/store/games-db.js').then(db => db.saveGame({
@@ -33,22 +30,15 @@ READ_IDS_AT = """(version) => new Promise((resolve, reject) => {
 })"""
 
 
-def new_page(context):
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    return page
-
-
 def test_storage_versionchange_from_another_tab_closes_and_says_so(browser, site_url, artifacts):
     context = browser.new_context(viewport={"width": 1300, "height": 900})
-    first = new_page(context)
+    first = new_tab(context)
     first.goto(site_url)
     first.wait_for_function(LOBBY)
     first.wait_for_function(SAVED_LIST_DRAWN)  # the lobby has opened the database
     first.evaluate(SAVE_ONE, "g-kept")
     # another tab, as a newer Parlour would: open the database one version up
-    other = new_page(context)
+    other = new_tab(context)
     other.goto(site_url)
     other.wait_for_function(SAVED_LIST_DRAWN)
     version, ids = other.evaluate(READ_IDS_AT, 2)
@@ -66,24 +56,11 @@ def test_storage_versionchange_from_another_tab_closes_and_says_so(browser, site
     context.close()
 
 
-@pytest.fixture
-def plain_site(tmp_path):
-    """A copy of dist/ on its own server (a test changes a file in it)."""
-    import build
-    os.environ["PARLOUR_QUIET"] = "1"
-    site = tmp_path / "site"
-    shutil.copytree(build.DIST, site)
-    server = build.make_server(0, site)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield site, f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-
-
-def test_storage_blocked_upgrade_asks_to_close_the_other_tabs(browser, plain_site, artifacts):
-    site, url = plain_site
+def test_storage_blocked_upgrade_asks_to_close_the_other_tabs(browser, site_copy, artifacts):
+    site, url = site_copy
     # no service worker: each page loads straight from the server, so two versions can meet in one browser
     context = browser.new_context(viewport={"width": 1300, "height": 900}, service_workers="block")
-    old = new_page(context)
+    old = new_tab(context)
     old.goto(url)
     old.wait_for_function(SAVED_LIST_DRAWN)
     old.evaluate(SAVE_ONE, "g-kept")
@@ -99,7 +76,7 @@ def test_storage_blocked_upgrade_asks_to_close_the_other_tabs(browser, plain_sit
     module.write_text(source.replace("const DB_VERSION = 1;", "const DB_VERSION = 2;"))
     later = time.time() + 10
     os.utime(module, (later, later))  # newer than what the HTTP cache holds
-    new = new_page(context)
+    new = new_tab(context)
     new.goto(url)
     new.wait_for_function(LOBBY)
     notice = new.locator("#storage-notice[data-kind='blocked']")

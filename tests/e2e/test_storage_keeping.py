@@ -3,47 +3,12 @@ outcome is shown in the saved-games list (js/store/persistence.js); a full stora
 through the DevTools protocol) loses no move: the table says so, offers the record when that reveals
 nothing, and saves again once there is room (js/tables/save-status.js)."""
 import json
-import time
 
-from clicking import click_randomly, play_until_over, start_game, wait_settled
+from clicking import SAVED_MOVES, click_randomly, play_until_over, start_game, wait_settled
+from storage_quota import fill_storage, free_storage, origin
+from tabs import LOBBY, new_tab
 
-LOBBY = "document.documentElement.dataset.lobby === 'ready'"
 IN_MEMORY = "window.parlour.table.saved.actions.length"
-SAVED_MOVES = """() => new Promise((resolve, reject) => {
-  const open = indexedDB.open('parlour');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const get = open.result.transaction('games').objectStore('games').getAll();
-    get.onsuccess = () => { open.result.close(); resolve(get.result.map(g => g.actions)); };
-  };
-})"""
-#: a small write to a database of the test's own: "written", or the name of the error that refused it
-PROBE_WRITE = """() => new Promise((resolve) => {
-  const open = indexedDB.open('quota-probe');
-  open.onupgradeneeded = () => open.result.createObjectStore('probe');
-  open.onerror = () => resolve(open.error.name);
-  open.onsuccess = () => {
-    const tx = open.result.transaction('probe', 'readwrite');
-    tx.objectStore('probe').put('x'.repeat(256), Date.now());
-    tx.oncomplete = () => { open.result.close(); resolve('written'); };
-    tx.onabort = () => { open.result.close(); resolve(tx.error ? tx.error.name : 'aborted'); };
-  };
-})"""
-FULL_WITHIN_S = 90
-PROBE_EVERY_MS = 1000
-#: the offline copy is complete (the service worker is active), so the storage used stops growing
-OFFLINE_COPY_DONE = "navigator.serviceWorker.ready.then(() => navigator.storage.estimate()).then(e => e.usage)"
-
-
-def new_page(context):
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    return page
-
-
-def origin(site_url):
-    return site_url.rstrip("/")
 
 
 def play_moves(page, seed, at_least=1):
@@ -69,29 +34,9 @@ def leave_to_lobby(page):
     return status
 
 
-def fill_storage(cdp, site_url, page):
-    """Make the origin's quota exactly what it uses now, and wait until IndexedDB refuses a write.
-
-    Chromium's IndexedDB keeps the space it last found free for a while (about half a minute here), so
-    the override bites once that runs out: a small write to a database of the test's own is tried each
-    second until the browser refuses it, as it then refuses the table's next save."""
-    usage = page.evaluate(OFFLINE_COPY_DONE)
-    cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin(site_url), "quotaSize": usage})
-    deadline = time.monotonic() + FULL_WITHIN_S
-    while (answer := page.evaluate(PROBE_WRITE)) == "written":
-        if time.monotonic() > deadline:
-            raise AssertionError(f"IndexedDB still accepts writes {FULL_WITHIN_S} s after the quota was lowered")
-        page.wait_for_timeout(PROBE_EVERY_MS)
-    assert answer == "QuotaExceededError", answer
-
-
-def free_storage(cdp, site_url):
-    cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin(site_url)})
-
-
 def test_the_list_says_saved_games_are_kept_when_the_browser_keeps_them(browser, site_url, artifacts):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = new_page(context)
+    page = new_tab(context)
     page.goto(f"{site_url}?botDelay=0")
     page.wait_for_function(LOBBY)
     assert page.locator("#storage-status").count() == 0  # no saved games: nothing to say
@@ -120,7 +65,7 @@ def test_persistence_is_asked_at_the_first_save_and_a_refusal_is_shown(browser, 
       window.persistCalls = 0;
       StorageManager.prototype.persist = function () { window.persistCalls += 1; return persist.call(this); };
     }""")
-    page = new_page(context)
+    page = new_tab(context)
     page.goto(f"{site_url}?botDelay=0")
     page.wait_for_function(LOBBY)
     page.wait_for_timeout(500)
@@ -144,7 +89,7 @@ def test_without_the_storage_api_the_list_says_it_cannot_tell(browser, site_url)
     test takes them away before any script runs."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script("delete StorageManager.prototype.persist; delete StorageManager.prototype.persisted;")
-    page = new_page(context)
+    page = new_tab(context)
     start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=43")
     assert wait_settled(page) == "move"
     assert saved_moves(page) == page.evaluate("window.parlour.table.saved.actions")  # saved all the same
@@ -157,7 +102,7 @@ def test_without_the_storage_api_the_list_says_it_cannot_tell(browser, site_url)
 
 def test_full_storage_loses_no_move_and_offers_the_record_at_the_table(browser, site_url, artifacts, tmp_path):
     context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
-    page = new_page(context)
+    page = new_tab(context)
     start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=44")
     assert wait_settled(page) == "move"
     kept = len(saved_moves(page))
@@ -199,7 +144,7 @@ def test_full_storage_loses_no_move_and_offers_the_record_at_the_table(browser, 
 def test_full_storage_at_a_pass_and_play_table_offers_the_record_only_when_over(browser, site_url, artifacts):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                   accept_downloads=True)
-    page = new_page(context)
+    page = new_tab(context)
     start_game(page, site_url, "kings-progress", ["human", "human"], query="botDelay=0&seed=45")
     wait_settled(page)
     kept = len(saved_moves(page))

@@ -1,28 +1,12 @@
 """One tab owns a table (js/store/table-lock.js, js/tables/table-elsewhere.js): a second tab on the same
 saved or hosted game is refused with a message, cannot make a move that overwrites the first tab's save,
 may look at the game read-only, and takes over once the first tab has closed, with every move it saved."""
-from clicking import click_randomly, start_game, wait_settled
+from clicking import SAVED_MOVES, click_randomly, start_game, wait_settled
+from tabs import LOBBY, new_tab
 
 #: a second tab starts its own Python before it opens a table (slow on a busy machine)
 PYTHON_WAIT = 120_000
-LOBBY = "document.documentElement.dataset.lobby === 'ready'"
-#: the one saved game's moves, read from IndexedDB as the lobby reads them
-SAVED_MOVES = """() => new Promise((resolve, reject) => {
-  const open = indexedDB.open('parlour');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const get = open.result.transaction('games').objectStore('games').getAll();
-    get.onsuccess = () => { open.result.close(); resolve(get.result.map(g => g.actions)); };
-  };
-})"""
 IN_MEMORY = "window.parlour.table.saved ? window.parlour.table.saved.actions.length : -1"
-
-
-def new_page(context):
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    return page
 
 
 def play_moves(page, seed, at_least):
@@ -50,13 +34,13 @@ def resume_in(page, site_url):
 
 def test_second_tab_is_refused_looks_read_only_and_takes_over_when_the_first_closes(browser, site_url, artifacts):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    first = new_page(context)
+    first = new_tab(context)
     start_game(first, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=31")
     assert wait_settled(first) == "move"
     play_moves(first, seed=1, at_least=3)
     before = saved_moves(first)
 
-    second = new_page(context)
+    second = new_tab(context)
     second.goto(f"{site_url}?botDelay=0")
     second.wait_for_function(LOBBY)
     row = second.locator("#in-progress .saved-game")
@@ -116,10 +100,10 @@ def test_second_tab_is_refused_looks_read_only_and_takes_over_when_the_first_clo
 
 def test_a_tab_that_left_the_game_lets_a_waiting_tab_take_over_on_a_phone(browser, site_url, artifacts):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    first = new_page(context)
+    first = new_tab(context)
     start_game(first, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=32")
     assert wait_settled(first) == "move"
-    second = new_page(context)
+    second = new_tab(context)
     resume_in(second, site_url)
     second.locator("#table-elsewhere").wait_for(timeout=PYTHON_WAIT)
     second.screenshot(path=f"{artifacts}/two-tabs-refused-phone.png")
@@ -138,7 +122,7 @@ def test_a_tab_that_left_the_game_lets_a_waiting_tab_take_over_on_a_phone(browse
 
 def test_hosted_table_in_a_second_tab_waits_for_the_first(browser, site_url, artifacts):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
-    first = new_page(context)
+    first = new_tab(context)
     start_game(first, site_url, "kings-progress", ["human", "remote"], query="botDelay=0&ice=")
     first.wait_for_selector(".p2p-host")
     first.wait_for_function("location.hash.startsWith('#host=')")
@@ -147,7 +131,7 @@ def test_hosted_table_in_a_second_tab_waits_for_the_first(browser, site_url, art
     kept = first.evaluate("(key) => localStorage.getItem(key)", key)
     assert kept
 
-    second = new_page(context)
+    second = new_tab(context)
     second.goto(f"{site_url}?botDelay=0&ice=#host={host_id}")
     notice = second.locator("#table-elsewhere")
     notice.wait_for(timeout=PYTHON_WAIT)
@@ -171,12 +155,12 @@ def test_without_web_locks_tabs_agree_over_a_broadcast_channel(browser, site_url
     Chromium always has Web Locks, so the test takes them away before any script runs."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script("delete Navigator.prototype.locks;")
-    first = new_page(context)
+    first = new_tab(context)
     start_game(first, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=33")
     assert wait_settled(first) == "move"
     assert first.evaluate("navigator.locks") is None
     played = play_moves(first, seed=3, at_least=2)
-    second = new_page(context)
+    second = new_tab(context)
     resume_in(second, site_url)
     notice = second.locator("#table-elsewhere")
     notice.wait_for(timeout=PYTHON_WAIT)

@@ -2,17 +2,12 @@
 others' service worker under them.  The new version waits until the asking tab is Parlour's only
 window (the tab says how many others to close); until then every tab keeps loading its files, lazy
 modules included, from its own version; saved games stay readable after the update."""
-import os
 import re
-import shutil
-import threading
 import time
 
-import pytest
-
 from clicking import click_randomly, start_game, wait_python, wait_settled
+from tabs import LOBBY, new_tab
 
-LOBBY = "document.documentElement.dataset.lobby === 'ready'"
 MARK_CSS = "/* a new version */"
 
 # Which version this page's files come from now: a fetched stylesheet, and a lazily imported
@@ -35,33 +30,19 @@ def versions(page):
     return found["css"]
 
 
-@pytest.fixture
-def private_site(tmp_path):
-    """A copy of dist/ on its own server, so the test may rebuild it without touching the shared one."""
-    import build
-    os.environ["PARLOUR_QUIET"] = "1"
-    site = tmp_path / "site"
-    shutil.copytree(build.DIST, site)
-    server = build.make_server(0, site)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield site, f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-
-
-def new_page(context, url):
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+def lobby_tab(context, url):
+    """A new tab of `context` showing the lobby at `url`."""
+    page = new_tab(context)
     page.goto(url)
     page.wait_for_function(LOBBY)
     return page
 
 
-def test_update_waits_until_the_other_tabs_are_closed(browser, private_site, artifacts):
+def test_update_waits_until_the_other_tabs_are_closed(browser, site_copy, artifacts):
     import build
-    site, url = private_site
+    site, url = site_copy
     context = browser.new_context(viewport={"width": 1300, "height": 900})
-    first = new_page(context, url)
+    first = lobby_tab(context, url)
     wait_python(first)
     wait_controlled(first)
     # a game in progress, saved after every move
@@ -72,9 +53,9 @@ def test_update_waits_until_the_other_tabs_are_closed(browser, private_site, art
     saved_row = first.locator("#in-progress .saved-game")
     saved_row.wait_for()
     moves = re.search(r"\d+ moves", saved_row.inner_text()).group(0)
-    second = new_page(context, url)
+    second = lobby_tab(context, url)
     wait_controlled(second)
-    third = new_page(context, url)
+    third = lobby_tab(context, url)
     wait_controlled(third)
     old_cache = first.evaluate("caches.keys()")
     assert len(old_cache) == 1
@@ -128,7 +109,7 @@ def test_update_waits_until_the_other_tabs_are_closed(browser, private_site, art
     saved_row.locator(".resume").click()
     assert wait_settled(first) == "move"
     # a tab opened now gets the new version only
-    fourth = new_page(context, url)
+    fourth = lobby_tab(context, url)
     assert versions(fourth) == "v2"
     assert not first.errors and not fourth.errors
     context.close()

@@ -14,28 +14,10 @@ import pytest
 
 from clicking import LEGAL, start_game, wait_settled
 from parlour.rng import Rng
+from tabs import DESKTOP, PHONE
 
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2,
-         "reduced_motion": "reduce"}
 POINTER_WORDS = re.compile(r"\b(click|tap)", re.IGNORECASE)
 MATCH_HELP = "Four players may play two games"
-
-
-@pytest.fixture
-def context_for(browser):
-    made = []
-
-    def make(options):
-        context = browser.new_context(**options)
-        made.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-        return page
-    yield make
-    for context in made:
-        context.close()
 
 
 @pytest.mark.parametrize("where", ["desktop", "phone"])

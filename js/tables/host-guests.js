@@ -1,0 +1,97 @@
+// @ts-check
+/**
+ * The host's seats on other devices and its spectators: invites (a player's
+ * for a seat, a rejoin invite only the seat's own device can use, a
+ * spectator's), the answer code that opens a guest's channel, and handing a
+ * guest's seat to a bot at any time.  The panel that offers all this is
+ * js/tables/host-panel.js; what a channel then says is js/tables/host-messages.js.
+ */
+import { toast } from "../common/dom.js";
+import { Invitation } from "../net/peer.js";
+import { INVITE_SPECTATOR } from "../net/protocol.js";
+import { announce, attach, dealtOrWait } from "./host-messages.js";
+
+/**
+ * @typedef {import("./host-table.js").HostTable} HostTable
+ * @typedef {import("./host-table.js").Conn} Conn
+ */
+
+/** The link a guest opens to answer an invite. @param {string} code */
+export function inviteLink(code) {
+  return `${location.origin}${location.pathname}#join=${code}`;
+}
+
+/** @param {HostTable} host @param {number} i @param {number} kind */
+export async function invite(host, i, kind) {
+  const seat = host.seats[i];
+  seat.invite?.close();
+  const inv = new Invitation({ seat: i, kind, iceServers: host.settings.iceServers });
+  seat.invite = inv;
+  seat.inviteLink = "";
+  if (!seat.conn && !host.started) seat.state = "inviting";
+  host.renderPanel();
+  await inv.prepare();
+  if (seat.invite !== inv) return;
+  seat.inviteLink = inviteLink(inv.code);
+  host.renderPanel();
+}
+
+/** @param {HostTable} host */
+export async function inviteSpectator(host) {
+  const inv = new Invitation({ seat: null, kind: INVITE_SPECTATOR, iceServers: host.settings.iceServers });
+  const entry = { invite: inv, link: "", conn: /** @type {Conn|null} */ (null) };
+  host.spectators.push(entry);
+  host.renderPanel();
+  await inv.prepare();
+  entry.link = inviteLink(inv.code);
+  host.renderPanel();
+}
+
+/** The host pasted an answer code: find its invite, open the channel, attach it. @param {HostTable} host @param {string} code */
+export async function acceptAnswer(host, code) {
+  const seatIndex = host.seats.findIndex((s) => s.invite?.matches(code));
+  const spectator = host.spectators.find((s) => !s.conn && s.invite.matches(code));
+  const inv = seatIndex >= 0 ? host.seats[seatIndex].invite : spectator?.invite;
+  if (!inv) throw new Error("That answer code does not belong to any open invite here.");
+  const channel = await inv.accept(code);
+  if (seatIndex >= 0) host.seats[seatIndex].invite = null;
+  attach(host, channel, inv.pc, seatIndex >= 0 ? seatIndex : null, spectator ?? null, inv.early, inv.kind);
+}
+
+/**
+ * Hand any guest's seat to a bot, at any time (a stalled or misbehaving
+ * player can always be removed).  Before the deal, the seat simply leaves it,
+ * unless every seal is already in.  In an open round, a sealed choice whose
+ * reveal has not come is forfeited to the bot's own choice.
+ * @param {HostTable} host @param {number} i
+ */
+export function handToBot(host, i) {
+  return host.serial(async () => {
+    const seat = host.seats[i];
+    if (seat.kind === "bot" || seat.kind === "human") return;
+    if (!host.started && !host.deal.drop(i)) {
+      toast("Every guest has sealed its random bytes, so the seats can no longer change: the game starts when the last bytes arrive. "
+        + "If a guest never reveals, start a new table.");
+      return;
+    }
+    seat.conn?.link.close();
+    seat.conn = null;
+    seat.invite?.close();
+    seat.invite = null;
+    seat.state = "away";
+    const round = host.round;
+    const unrevealed = round && round.seats.includes(i) && round.commits.has(i) && !round.settled(i);
+    host.setHolder(i, "bot");
+    if (round && unrevealed) {
+      const choice = await host.chooseFor(i);
+      round.forfeit(i, { reason: "bot", replacement: choice.action });
+      announce(host, `${host.names[i]}'s sealed choice never came; a bot chose for that seat this round.`);
+    }
+    host.logNet(i, "handed to a bot");
+    host.save();
+    host.renderPanel();
+    if (host.started) await host.advance();
+    else await dealtOrWait(host);
+  });
+}
+

@@ -1,0 +1,46 @@
+"""A full storage for real, for the tests of what a table does when its saves are refused: the origin's
+quota lowered through the DevTools protocol (Storage.overrideQuotaForOrigin) to what it uses now, then
+waited on until IndexedDB refuses a write, and given back afterwards."""
+import time
+
+#: a small write to a database of the test's own: "written", or the name of the error that refused it
+PROBE_WRITE = """() => new Promise((resolve) => {
+  const open = indexedDB.open('quota-probe');
+  open.onupgradeneeded = () => open.result.createObjectStore('probe');
+  open.onerror = () => resolve(open.error.name);
+  open.onsuccess = () => {
+    const tx = open.result.transaction('probe', 'readwrite');
+    tx.objectStore('probe').put('x'.repeat(256), Date.now());
+    tx.oncomplete = () => { open.result.close(); resolve('written'); };
+    tx.onabort = () => { open.result.close(); resolve(tx.error ? tx.error.name : 'aborted'); };
+  };
+})"""
+FULL_WITHIN_S = 90
+PROBE_EVERY_MS = 1000
+#: the offline copy is complete (the service worker is active), so the storage used stops growing
+OFFLINE_COPY_DONE = "navigator.serviceWorker.ready.then(() => navigator.storage.estimate()).then(e => e.usage)"
+
+
+def origin(site_url):
+    return site_url.rstrip("/")
+
+
+def fill_storage(cdp, site_url, page, below=0):
+    """Make the origin's quota what it uses now (less `below` bytes), and wait until IndexedDB refuses a write.
+
+    Chromium's IndexedDB keeps the space it last found free for a while (about half a minute here), so
+    the override bites once that runs out: a small write to a database of the test's own is tried each
+    second until the browser refuses it, as it then refuses the table's next save.  With `below`, a
+    little room the origin's use may give back meanwhile (its databases tidied) lets no write through."""
+    usage = page.evaluate(OFFLINE_COPY_DONE)
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin(site_url), "quotaSize": max(0, usage - below)})
+    deadline = time.monotonic() + FULL_WITHIN_S
+    while (answer := page.evaluate(PROBE_WRITE)) == "written":
+        if time.monotonic() > deadline:
+            raise AssertionError(f"IndexedDB still accepts writes {FULL_WITHIN_S} s after the quota was lowered")
+        page.wait_for_timeout(PROBE_EVERY_MS)
+    assert answer == "QuotaExceededError", answer
+
+
+def free_storage(cdp, site_url):
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin(site_url)})
