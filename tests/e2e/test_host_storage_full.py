@@ -33,10 +33,16 @@ def saved_moves(host):
 def test_a_hosted_table_with_full_storage_says_so_plays_on_and_saves_every_move_again(pw, site_url, artifacts, tmp_path):
     with hosted_devices(pw, site_url) as (host, guest):
         host.wait_for_selector(".kp-board", timeout=60_000)
-        play_some([host, guest], 2, seed=3)
+        # a few clicks until a move is made (a click may only pick a piece up)
+        for seed in range(3, 40):
+            play_some([host, guest], 2, seed=seed)
+            if host.evaluate("window.parlourNet.host.actions.length"):
+                break
         before = quiet_version(host, guest)
         kept = saved_moves(host)
-        assert kept == host.evaluate(IN_MEMORY) and len(kept) == before  # saved while there is room
+        # saved while there is room (a move can be saved before the version moves: the host's own sealed
+        # choice in a round of secret choices is kept before the guest's arrives)
+        assert kept and kept == host.evaluate(IN_MEMORY), (kept, before)
 
         cdp = host.context.new_cdp_session(host)
         fill_storage(cdp, site_url, host, below=QUOTA_BELOW_USE)
