@@ -266,9 +266,9 @@ def write_readme(results):
     soak = results.get("soak")
     if soak:
         lines[-2:-2] = [
-            f"Soak ({soak['when']}, `python3 build.py bench --soak`, bench/soak.py; the quick bench plays "
-            f"{QUICK_SOAK_GAMES}): up to {soak['games_per_title']} seeded random games per title"
-            f"{' in at most ' + str(soak['minutes']) + ' minutes' if soak.get('minutes') else ''}, played natively "
+            f"Soak (`python3 build.py bench --soak`, bench/soak.py; the quick bench plays "
+            f"{QUICK_SOAK_GAMES}): `soak.<game>.games` of `games_asked` seeded random games per title, each "
+            "title written when its run ended (`soak.<game>.when`; a run given minutes stops early), played natively "
             "over every player count and option set, the contract test's checks on sampled states; "
             "`soak.<game>.failures` should be 0 (`failed` lists seed and message), `slowest_*` is the slowest game.", ""]
     for key, value in sorted(results["figures"].items()):
@@ -296,24 +296,32 @@ LOAD_BEFORE = os.getloadavg()[0]
 
 
 def soak_only():
-    """`--soak`: play the soak and put its figures into bench/results.json, keeping every other figure."""
-    figures = soak_figures(SOAK, ONLY, soak_minutes(sys.argv), say=lambda line: print(line, flush=True))
-    path = ROOT / "bench" / "results.json"  # read after the soak, which may take hours: others may have run meanwhile
+    """`--soak`: play the soak and put its figures into bench/results.json, keeping every other figure;
+    each title's figures are written as soon as it is over (a run of hours may be stopped)."""
+    figures = soak_figures(SOAK, ONLY, soak_minutes(sys.argv), say=lambda line: print(line, flush=True),
+                           title_done=record_soak)
+    for key, value in sorted(figures.items()):
+        print(f"{key:45} {value}")
+    return sum(v for k, v in figures.items() if k.endswith(".failures"))
+
+
+def record_soak(figures):
+    """One title's soak figures into bench/results.json, every other figure kept."""
+    path = ROOT / "bench" / "results.json"  # read now, not at the start: others may have run meanwhile
     results = json.loads(path.read_text()) if path.exists() else {"figures": {}}
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    figures = {**figures, **{f"soak.{game}.when": now for game in {k.split(".")[1] for k in figures}}}
     replaced = {k.split(".")[1] for k in figures}
     kept = {k: v for k, v in results["figures"].items() if not (k.startswith("soak.") and k.split(".")[1] in replaced)}
     results["figures"] = {**kept, **figures}
     results["soak"] = {
-        "when": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "when": now,  # of the last title written; each title has its own `soak.<game>.when`
         "games_per_title": SOAK, "minutes": soak_minutes(sys.argv),
         "load_average": {"start": round(LOAD_BEFORE, 2), "end": round(os.getloadavg()[0], 2)},
     }
     path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
     if "worker_timings_cold" in results:  # a whole bench ran before: its table, with the soak's figures
         write_readme(results)
-    for key, value in sorted(figures.items()):
-        print(f"{key:45} {value}")
-    return sum(v for k, v in figures.items() if k.endswith(".failures"))
 
 
 def main():

@@ -164,9 +164,11 @@ def soak_title(game, count: int, say: Callable[[str], None] = lambda line: None,
 
 
 def soak_figures(count: int, only: Optional[List[str]] = None, minutes: Optional[float] = None,
-                 say: Callable[[str], None] = lambda line: None) -> Dict[str, Any]:
+                 say: Callable[[str], None] = lambda line: None,
+                 title_done: Callable[[Dict[str, Any]], None] = lambda figures: None) -> Dict[str, Any]:
     """The soak of every title (or those in `only`) as `soak.<game>.<figure>` entries; `minutes`
-    (if given) is shared evenly between the titles."""
+    (if given) is shared evenly between the titles.  `title_done` gets each title's entries as soon as
+    it is over, so a run of hours that is stopped keeps the titles it finished."""
     if not __debug__:
         raise RuntimeError("the contract checks are assert statements: run the soak without python -O")
     titles = [g for g in games.all_games() if not only or g.id in only]
@@ -176,6 +178,7 @@ def soak_figures(count: int, only: Optional[List[str]] = None, minutes: Optional
         # the time left, shared by the titles left: what a quick title leaves over goes to the next
         share = (deadline - time.perf_counter()) / (len(titles) - n) if deadline else None
         say(f"soak: {count} games of {game.id}" + (f" (at most {share / 60:.1f} minutes)" if share else ""))
-        for key, value in soak_title(game, count, say, share).items():
-            out[f"soak.{game.id}.{key}"] = value
+        figures = {f"soak.{game.id}.{key}": value for key, value in soak_title(game, count, say, share).items()}
+        out.update(figures)
+        title_done(figures)
     return out

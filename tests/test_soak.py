@@ -76,3 +76,12 @@ def test_the_flags():
     figures = soak.soak_figures(1, only=["kings-cottage"])
     assert set(figures) >= {"soak.kings-cottage.games", "soak.kings-cottage.failures", "soak.kings-cottage.slowest_seed"}
     assert not any(k.startswith("soak.kings-progress.") for k in figures)
+
+
+def test_each_title_is_handed_over_as_soon_as_it_is_played():
+    """A soak of hours writes each title's figures when that title is over, so stopping it keeps them."""
+    handed = []
+    out = soak.soak_figures(1, only=["castles", "mansion"], title_done=lambda figures: handed.append(dict(figures)))
+    assert [sorted({k.split(".")[1] for k in f}) for f in handed] == [["castles"], ["mansion"]]
+    assert {k: v for f in handed for k, v in f.items()} == out
+    assert handed[0]["soak.castles.games"] == 1 and handed[0]["soak.castles.failures"] == 0
