@@ -62,9 +62,6 @@ export class LocalTableScreen {
     this.els = els;
     this.moveLog = new MoveLog(els.log, this.names);
     this.lookBack = new LookBack(opts.lookBack);
-    root.addEventListener("keydown", (event) => {
-      if (event.key === "Escape" && this.lookBack.looking) this.lookBack.backToGame();
-    });
     root.replaceChildren(
       h("div", { class: "table-bar" }, [
         els.title, els.status,

@@ -9,7 +9,7 @@
  * earlier, so the board shows the move being made and marks it
  * (js/board/motion.js).  While looking back the board takes no clicks and a
  * banner says where in the moves it is; the way back is the banner's button,
- * ▶ past the last move, or Escape.
+ * ▶ past the last move, or Escape (heard anywhere on the page while looking back).
  *
  * At a network table the host has it (its engine holds the table: the same
  * `view_back`, for the host's own seat, js/tables/table-view.js).  A guest has
@@ -90,6 +90,18 @@ export class LookBack {
     this.els.control = h("div", { class: "look-back", role: "group", "aria-label": "Replay last moves", hidden: true }, [
       this.els.back, this.els.forward, h("span", { class: "look-back-label" }, ["Replay last moves"]),
     ]);
+    /**
+     * Escape returns to the live board wherever the focus is on the page (on a
+     * board that takes no clicks it is often on the page's body).  Listened for
+     * only while a past position is shown; a dialog open over the table keeps
+     * its keys to itself (js/common/modal.js).  A table torn down meanwhile
+     * drops the listener at the next key.
+     * @param {KeyboardEvent} event
+     */
+    this.onKey = (event) => {
+      if (!this.els.banner.isConnected) document.removeEventListener("keydown", this.onKey);
+      else if (event.key === "Escape" && this.looking) void this.backToGame();
+    };
     this.els.banner.append(this.els.text, " — ", h("button", {
       type: "button", class: "look-back-live", id: "look-back-live", onclick: () => this.backToGame(),
     }, ["back to the game"]));
@@ -115,6 +127,7 @@ export class LookBack {
   live() {
     this.ticket++;
     this.at = null;
+    document.removeEventListener("keydown", this.onKey);
     this.els.banner.hidden = true;
     this.buttons();
   }
@@ -127,8 +140,8 @@ export class LookBack {
 
   /**
    * Enable ◀ and ▶ for where the window is.  A button that is disabled while
-   * it has the focus hands it to the other one, so the keyboard (and Escape,
-   * heard on the table) is not dropped on the page's body.
+   * it has the focus hands it to the other one, so a keyboard user stepping
+   * through the moves is not dropped on the page's body.
    */
   buttons() {
     const at = this.at ?? this.count;
@@ -154,6 +167,7 @@ export class LookBack {
     const reply = await this.opts.fetch(this.count - at);
     if (ticket !== this.ticket || !this.opts.showPast(reply)) return;
     this.at = at;
+    document.addEventListener("keydown", this.onKey);
     this.els.text.textContent = this.words(at, reply.mover);
     this.els.banner.hidden = false;
     this.buttons();

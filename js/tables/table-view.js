@@ -45,11 +45,6 @@ export class NetTableView {
       names: this.names, fetch: back.fetch, showPast: (reply) => this.showPast(reply),
       showLive: (reply) => this.showLive(reply, back.showLive),
     }) : null;
-    if (this.lookBack) {
-      root.addEventListener("keydown", (event) => {
-        if (event.key === "Escape" && this.lookBack?.looking) void this.lookBack.backToGame();
-      });
-    }
     root.replaceChildren(
       h("div", { class: "table-bar" }, [
         this.els.title, this.els.status,

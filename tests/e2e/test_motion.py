@@ -213,6 +213,9 @@ def test_escape_returns_from_looking_back(motion_page, site_url):
         assert wait_settled(page) == "move"
     page.click("#look-back-prev")
     page.wait_for_selector("#look-back-banner:not([hidden])")
+    # the focus left on the page's body (as after a click on the board, which takes none): Escape still returns
+    page.evaluate("document.activeElement.blur()")
+    assert page.evaluate("document.activeElement === document.body")
     page.keyboard.press("Escape")
     page.wait_for_selector("#look-back-banner", state="hidden")
     assert wait_settled(page) == "move" and page.locator(LEGAL).count() > 0
