@@ -310,8 +310,8 @@ def record_soak(figures):
     path = ROOT / "bench" / "results.json"  # read now, not at the start: others may have run meanwhile
     results = json.loads(path.read_text()) if path.exists() else {"figures": {}}
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    figures = {**figures, **{f"soak.{game}.when": now for game in {k.split(".")[1] for k in figures}}}
     replaced = {k.split(".")[1] for k in figures}
+    figures = {**figures, **{f"soak.{game}.when": now for game in replaced}}
     kept = {k: v for k, v in results["figures"].items() if not (k.startswith("soak.") and k.split(".")[1] in replaced)}
     results["figures"] = {**kept, **figures}
     results["soak"] = {
