@@ -443,6 +443,25 @@ def page_policy(index: Path) -> str:
     return html.unescape(match.group(1)) if match else ""
 
 
+#: what only a header policy can say (a <meta> policy ignores it): no other site may frame Parlour
+HEADER_ONLY_POLICY = "frame-ancestors 'none'"
+
+
+def header_policy(page: str) -> str:
+    """The Content-Security-Policy header the server sends: the page's policy plus HEADER_ONLY_POLICY."""
+    return f"{page.rstrip().rstrip(';')}; {HEADER_ONLY_POLICY}" if page.strip() else HEADER_ONLY_POLICY
+
+
+#: sent with every response, as a static host should (docs/security.md, "What a static host should send")
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",  # a script or stylesheet must come with its own type, never a guessed one
+    "X-Frame-Options": "DENY",  # frame-ancestors 'none' for browsers that predate it
+    # the page's address never leaves it: invite codes sit in the fragment (never sent), but ?ice= may
+    # name TURN servers with their credentials, and no request of ours needs a Referer
+    "Referrer-Policy": "no-referrer",
+}
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -450,24 +469,38 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".whl": "application/zip", ".json": "application/json", ".svg": "image/svg+xml",
         ".webmanifest": "application/manifest+json",
     }
+    #: errors (a 404) as a short plain-text page, not the base class's HTML
+    error_content_type = "text/plain; charset=utf-8"
+    error_message_format = "%(code)d %(message)s\n"
 
     def __init__(self, *args, policy: str = "", **kwargs) -> None:
-        self.policy = policy  # set first: the base class answers the request inside __init__
+        self.policy = header_policy(policy)  # set first: the base class answers the request inside __init__
         super().__init__(*args, **kwargs)
 
     def end_headers(self) -> None:
+        """Every response (files, redirects, errors) carries these; the policy governs the page, its worker
+        and the service worker alike."""
         self.send_header("Cache-Control", "no-cache")
-        if self.policy:  # every response: the page's, its worker's and the service worker's
-            self.send_header("Content-Security-Policy", self.policy)
+        self.send_header("Content-Security-Policy", self.policy)
+        for name, value in SECURITY_HEADERS.items():
+            self.send_header(name, value)
         super().end_headers()
 
     def send_head(self):
-        """Send `<file>.gz` with Content-Encoding: gzip when the browser accepts it and the build made one."""
+        """Send `<file>.gz` with Content-Encoding: gzip when the browser accepts it and the build made one.
+
+        A folder is served by its index.html (after the base class's redirect to the address ending in
+        "/"); a folder without one is a 404: the server never lists a folder."""
         path = Path(self.translate_path(self.path))
-        if path.is_dir() and self.path.split("?", 1)[0].endswith("/"):
-            path = path / "index.html"
+        if path.is_dir():
+            if not (path / "index.html").is_file():
+                self.send_error(404, "Not found")
+                return None
+            if not self.path.split("?", 1)[0].endswith("/"):
+                return super().send_head()  # 301 to the address with "/", so the page's relative links work
+            path = path / "index.html"  # the base class too picks index.html before index.htm
         packed = Path(f"{path}.gz")
-        if (path.is_dir() or not packed.is_file() or "gzip" not in self.headers.get("Accept-Encoding", "")
+        if (not path.is_file() or not packed.is_file() or "gzip" not in self.headers.get("Accept-Encoding", "")
                 or packed.stat().st_mtime < path.stat().st_mtime):  # a file changed since the build: send it as it is
             return super().send_head()
         body = packed.open("rb")
@@ -478,6 +511,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Length", str(packed.stat().st_size))
         self.end_headers()
         return body
+
+    def list_directory(self, path):
+        """Never list a folder (send_head already answers them; this is the base class's fallback)."""
+        self.send_error(404, "Not found")
+        return None
 
     def log_message(self, fmt: str, *args) -> None:
         if os.environ.get("PARLOUR_QUIET") != "1":

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "e2e")]
+sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "e2e"), str(ROOT / "tests")]
 
 import build  # noqa: E402
 from parlour import games  # noqa: E402
@@ -222,6 +222,49 @@ def measure_pyodide_engine(browser, url, game_id):
     return games_reply["games_per_s"], search_reply["iterations_per_s"]
 
 
+#: the network table whose end-of-game check is timed: 4 seats, two guests and two Hard bots
+FAIR_CHECK_GAMES = ("kings-cottage", "kings-progress")
+
+
+def fair_check_table(game_id):
+    """A finished 4-seat network table with two Hard bots, as a guest's check receives it (tests/p2p_sim.py)."""
+    from p2p_sim import SimTable  # tests/: the same simulated table the fairness tests use
+    table = SimTable(game_id, ["remote", "bot", "remote", "bot"], seed=7, level="hard").play()
+    return {"mine": table.mines[0], "fair": table.fair()}, sum(1 for b in table.bots), len(table.actions)
+
+
+def measure_fair_check(browser, url):
+    """fairness.<game>.end_check_ms: a guest's whole end-of-game check in Pyodide (median of 3), natively too."""
+    from parlour.fairness import verify_fair
+    figures = {}
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(url)
+    ready_timings(page)
+    for game_id in FAIR_CHECK_GAMES:
+        if ONLY and game_id not in ONLY:
+            continue
+        message, bot_moves, moves = fair_check_table(game_id)
+        start = time.perf_counter()
+        assert verify_fair(message)["verified"]
+        figures[f"fairness.{game_id}.end_check_native_ms"] = round((time.perf_counter() - start) * 1000)
+        times = page.evaluate("""async (message) => {
+          const times = [];
+          for (let i = 0; i < 3; i++) {
+            const start = performance.now();
+            const reply = await window.parlour.engine.call('verify_fair', message);
+            if (!reply.verified) throw new Error('not verified: ' + JSON.stringify(reply.steps.find((s) => !s.ok)));
+            times.push(performance.now() - start);
+          }
+          return times;
+        }""", message)
+        figures[f"fairness.{game_id}.end_check_ms"] = round(statistics.median(times))
+        figures[f"fairness.{game_id}.end_check_moves"] = moves
+        figures[f"fairness.{game_id}.end_check_hard_bot_moves"] = bot_moves
+    context.close()
+    return figures
+
+
 def dist_sizes(dist: Path):
     files = build.site_files(dist)  # not the .gz copies the server sends in their place
     raw = sum(p.stat().st_size for p in files)
@@ -355,6 +398,7 @@ def main():
         figures["load.python_ready_cold_ms"] = round(cold)
         figures["load.python_ready_warm_ms"] = round(measure_warm(browser, url))
         figures["size.first_visit_transfer_bytes"], figures["size.first_visit_requests"] = measure_first_visit(browser, url)
+        figures.update(measure_fair_check(browser, url))
         for game in games.all_games():
             if ONLY and game.id not in ONLY:
                 continue

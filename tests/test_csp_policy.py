@@ -121,7 +121,7 @@ def test_the_server_sends_the_page_policy_on_every_response(tmp_path):
         url = f"http://127.0.0.1:{server.server_address[1]}/"
         for path in ("", "index.html", "js/engine/worker.js", "service-worker.js"):
             with urllib.request.urlopen(url + path) as reply:
-                assert reply.headers["Content-Security-Policy"] == policy, path
+                assert reply.headers["Content-Security-Policy"] == build.header_policy(policy), path
     finally:
         server.shutdown()
         server.server_close()

@@ -82,7 +82,7 @@ def test_p2p_host_cannot_replace_a_guests_move():
         if rebuilt.game.is_over(rebuilt.state):
             break
         try:
-            rebuilt.apply(seat, action)
+            rebuilt.play_person(seat, action, sent=False)
         except Exception:
             break
     assert replaced
@@ -123,7 +123,10 @@ def test_p2p_replaced_bot_move_fails_the_check():
         if rebuilt.game.is_over(rebuilt.state):
             break
         try:
-            rebuilt.apply(seat, action, by_bot=seat == 0)
+            if seat == 0:
+                rebuilt.apply(seat, action, by_bot=True)
+            else:
+                rebuilt.play_person(seat, action, sent=False)
         except Exception:
             break
     assert swapped
@@ -211,11 +214,19 @@ def test_p2p_host_cannot_override_a_received_reveal_with_a_bot():
 
 
 def test_p2p_timeline_must_match_what_the_guest_was_shown():
+    table = SimTable("kings-progress", ["human", "remote", "remote"], seed=16).play()
+    fair = table.fair()
+    fair["control"].append({"version": 1, "seat": 2, "kind": "bot"})  # never shown to anyone
+    outcome = verify_fair({"mine": table.mines[1], "fair": fair})
+    assert failed_step(outcome)["name"] == "every seat was played by whom you were shown"
+
+
+def test_p2p_a_lobby_seat_never_changes_hands():
     table = SimTable("kings-progress", ["bot", "remote"], seed=16).play()
     fair = table.fair()
     fair["control"][0] = {"version": 0, "seat": 0, "kind": "human"}
     outcome = verify_fair({"mine": table.mines[1], "fair": fair})
-    assert failed_step(outcome)["name"] == "every seat was played by whom you were shown"
+    assert failed_step(outcome)["name"] == "every seat changed hands only as the table's seating allows"
 
 
 def test_p2p_malformed_fair_message_fails_cleanly():

@@ -133,3 +133,37 @@ def test_bots_choose_the_same_moves_in_pyodide(tmp_path):
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert json.loads(proc.stdout.strip().splitlines()[-1]) == _bot_moves(BOT_CASES)
+
+
+@pytest.mark.pyodide
+def test_forge_fairness_check_gives_the_same_verdict_in_pyodide(tmp_path):
+    """A guest's end check (canonical spelling, P-256 signatures, the replay) runs in the browser's Python:
+    the same steps and verdict as CPython's, for an honest host and for one that put a move in a guest's mouth."""
+    if not shutil.which("node"):
+        pytest.fail("node is needed to run Pyodide in the tests")
+    sys.path.insert(0, str(ROOT / "tests"))
+    from p2p_sim import SimTable
+    from parlour.fairness import verify_fair
+
+    table = SimTable("kings-cottage", ["human", "remote", "remote", "bot"], seed=5).play()
+    honest = {"mine": table.mines[2], "fair": table.fair()}
+    forged = json.loads(json.dumps(honest))
+    step = next(i for i, a in enumerate(forged["fair"]["actions"]) if a["seat"] == 1 and a.get("sig"))
+    forged["fair"]["actions"][step]["sig"] = forged["fair"]["actions"][step + 1].get("sig") or "A" * 86
+    cases = {"honest": honest, "forged": forged}
+    script = tmp_path / "check.py"
+    script.write_text(
+        "import json\n"
+        "from parlour.fairness import verify_fair\n"
+        f"cases = json.loads({json.dumps(cases)!r})\n"
+        "json.dumps({k: verify_fair(v) for k, v in cases.items()})\n"
+    )
+    proc = subprocess.run(
+        ["node", str(ROOT / "tests" / "pyodide_runner.mjs"), str(_pyodide_dir()), str(_wheel()), str(script)],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    reply = json.loads(proc.stdout.strip().splitlines()[-1])
+    for name, case in cases.items():
+        assert reply[name] == verify_fair(case), name
+    assert reply["honest"]["verified"] and not reply["forged"]["verified"]

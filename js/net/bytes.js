@@ -4,8 +4,10 @@
  *
  * Everything that is hashed (views, commitments, the fair-dealing secret) goes
  * through `canonical` and `sha256`, so host and guest compute the same digest
- * from the same value whatever order its keys arrived in.
+ * from the same value whatever order its keys arrived in (and, in Python,
+ * parlour.canonical spells it with the same bytes).
  */
+import { canonical, CanonicalError, parseCanonical } from "./canonical.js";
 
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -75,15 +77,12 @@ export async function sha256Hex(data) {
 }
 
 /**
- * One spelling of a JSON value: sorted keys, no spaces (as parlour.game.canonical).
- * @param {any} value @returns {string}
+ * The one spelling of a JSON value (js/net/canonical.js, the same as
+ * py/parlour/canonical.py): re-exported here, where everything that hashes
+ * already imports it.  It throws CanonicalError for a value with no canonical
+ * spelling (a float, an unsafe integer, a lone surrogate…).
  */
-export function canonical(value) {
-  if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  const keys = Object.keys(value).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
-}
+export { canonical, CanonicalError, parseCanonical };
 
 /** The hash of a seat's view that every event carries. @param {any} view */
 export function viewHash(view) {

@@ -37,7 +37,7 @@ export class Round {
     this.seats = [...seats].sort((a, b) => a - b);
     /** @type {Map<number, string>} */
     this.commits = new Map();
-    /** @type {Map<number, {action: any, nonce: string}>} */
+    /** @type {Map<number, {action: any, nonce: string, sig?: string}>} */
     this.reveals = new Map();
     /** @type {Map<number, {reason: "illegal"|"bot", action?: any, nonce?: string, replacement: any}>} */
     this.forfeits = new Map();
@@ -55,14 +55,14 @@ export class Round {
     return this.seats.every((s) => this.commits.has(s));
   }
 
-  /** @param {number} seat @param {any} action @param {string} nonce @returns {Promise<string|null>} */
-  async reveal(seat, action, nonce) {
+  /** @param {number} seat @param {any} action @param {string} nonce @param {string} [sig] @returns {Promise<string|null>} */
+  async reveal(seat, action, nonce, sig) {
     if (!this.allCommitted()) return "Reveal only when every commitment is in.";
     const hash = this.commits.get(seat);
     if (!hash) return "You have no commitment to reveal.";
     if (this.reveals.has(seat)) return "You have already revealed your choice.";
     if ((await commitmentFor(action, nonce)) !== hash) return "That reveal does not match your commitment.";
-    this.reveals.set(seat, { action, nonce });
+    this.reveals.set(seat, sig ? { action, nonce, sig } : { action, nonce });
     return null;
   }
 
@@ -84,12 +84,13 @@ export class Round {
     return this.reveals.has(seat) || this.forfeits.has(seat);
   }
 
-  /** What every seat may know: who is in the round, the commitments (hashes only), and whether to reveal. */
+  /** What every seat may know: who is in the round, the commitments (hashes only), whether to reveal, and whose choice is in. */
   publicState() {
     return {
       version: this.version, seats: this.seats,
       committed: Object.fromEntries([...this.commits].map(([s, h]) => [String(s), h])),
       reveal: this.allCommitted(),
+      revealed: this.seats.filter((s) => this.settled(s)),
     };
   }
 

@@ -12,8 +12,12 @@
  *    sends its bytes (`unseal`), which must hash to its seal.
  * 4. The seed is SHA-256(secret ‖ bytes of each guest seat in seat order).
  * At the end every guest checks the secret against its commitment and every
- * guest's bytes against the seals it recorded (parlour.fairness).  Nothing
- * here knows any game.
+ * guest's bytes against the seals it recorded (parlour.fairness).
+ * A guest that sealed and never reveals would keep the table from starting:
+ * the host may then hand its seat to a bot, which makes the deal again from
+ * scratch (a new secret, a new commitment, fresh bytes from every guest;
+ * `round` counts the deals).  Nothing from a void deal counts, so its bytes
+ * help nobody grind the seed.  Nothing here knows any game.
  */
 import { concat, fromB64url, sha256Hex } from "./bytes.js";
 
@@ -24,13 +28,21 @@ export function deriveSeed(secret, entropy) {
 
 /** The host's side of the deal. */
 export class Deal {
-  /** @param {number[]} seats the guests' seats, in seat order */
-  constructor(seats) {
+  /**
+   * @param {number[]} seats the guests' seats, in seat order
+   * @param {string} commitment SHA-256 of the host's secret for this deal
+   * @param {number} [round] how many times the deal was made again (a guest sealed and never revealed)
+   */
+  constructor(seats, commitment = "", round = 0) {
+    this.commitment = commitment;
+    this.round = round;
     this.seats = [...seats].sort((a, b) => a - b);
     /** @type {Map<number, string>} seat -> SHA-256 of its bytes */
     this.seals = new Map();
     /** @type {Map<number, string>} seat -> its bytes (base64url) */
     this.bytes = new Map();
+    /** @type {Map<number, string>} seat -> the guest's signature over its seal (listed at the end) */
+    this.sigs = new Map();
   }
 
   /** Once every seal is in the list is final: nobody may join, leave or reseal. */
@@ -42,14 +54,20 @@ export class Deal {
     return this.seats.every((s) => this.bytes.has(s));
   }
 
-  /** @param {number} seat @param {string} hash @returns {string|null} why it is refused */
-  seal(seat, hash) {
+  /** @param {number} seat @param {string} hash @param {string} [sig] @returns {string|null} why it is refused */
+  seal(seat, hash, sig) {
     if (!this.seats.includes(seat)) return "Your seat does not take part in the deal.";
     if (this.revealing()) {
       return this.seals.get(seat) === hash ? null : "Every seal is in: your random bytes can no longer change.";
     }
     this.seals.set(seat, hash);
+    if (sig) this.sigs.set(seat, sig);
     return null;
+  }
+
+  /** Every seal with its signature, as listed at the end. @returns {Record<string, {hash: string, sig: string|null}>} */
+  signedSeals() {
+    return Object.fromEntries([...this.seals].map(([s, hash]) => [String(s), { hash, sig: this.sigs.get(s) ?? null }]));
   }
 
   /** @param {number} seat @param {string} b64 @returns {Promise<string|null>} */
@@ -68,6 +86,7 @@ export class Deal {
     if (this.revealing()) return false;
     this.seats = this.seats.filter((s) => s !== seat);
     this.seals.delete(seat);
+    this.sigs.delete(seat);
     return true;
   }
 
@@ -82,20 +101,26 @@ export class Deal {
     return Array.from({ length: players }, (_, s) => this.bytes.get(s) ?? null);
   }
 
-  /** What every guest may know: who takes part, the seals, and whether to reveal. */
+  /** What every guest may know: the deal's commitment and round, who takes part, the seals, and whether to reveal. */
   publicState() {
-    return { seats: this.seats, sealed: Object.fromEntries([...this.seals].map(([s, h]) => [String(s), h])), reveal: this.revealing() };
+    return {
+      commitment: this.commitment, round: this.round, seats: this.seats,
+      sealed: Object.fromEntries([...this.seals].map(([s, h]) => [String(s), h])), reveal: this.revealing(),
+    };
   }
 
   toJSON() {
-    return { seats: this.seats, seals: [...this.seals], bytes: [...this.bytes] };
+    return {
+      commitment: this.commitment, round: this.round, seats: this.seats, seals: [...this.seals], bytes: [...this.bytes], sigs: [...this.sigs],
+    };
   }
 
   /** @param {any} data */
   static fromJSON(data) {
-    const deal = new Deal(data.seats);
+    const deal = new Deal(data.seats, data.commitment ?? "", data.round ?? 0);
     for (const [s, h] of data.seals) deal.seals.set(s, h);
     for (const [s, b] of data.bytes) deal.bytes.set(s, b);
+    for (const [s, g] of data.sigs ?? []) deal.sigs.set(s, g);
     return deal;
   }
 }

@@ -7,8 +7,6 @@
  * guest sent.  Each step says who a failure points at, so a guest that
  * cheated is not blamed on the host.  Shapes: docs/p2p.md.
  */
-import { toB64url } from "./bytes.js";
-
 /**
  * @typedef {{name: string, ok: boolean, detail: string, blame: string|null}} Step
  * @typedef {{ok: boolean, steps: Step[], notes: string[], ending?: string}} Outcome  `ending`: why the game ended, from this device's own replay
@@ -26,9 +24,4 @@ export async function verifyFair(engine, mine, fair) {
     ok: reply.verified === true && reply.steps.every((/** @type {Step} */ s) => s.ok), steps: reply.steps, notes: reply.notes,
     ending: reply.ending || "",
   };
-}
-
-/** Fresh bytes a guest contributes to the seed. */
-export function newEntropy() {
-  return toB64url(crypto.getRandomValues(new Uint8Array(32)));
 }

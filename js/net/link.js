@@ -8,11 +8,18 @@
  * refused before anything reads it.  Both sides send a ping every second; a
  * peer not heard from for AWAY_MS is "away".
  *
+ * Messages are spelled canonically (js/net/canonical.js): `send` writes that
+ * spelling, and `receive` refuses any text spelled another way (spaces, key
+ * order, duplicate keys, floats, lone surrogates…) before anything reads it, so
+ * every device hashes and compares exactly the bytes that were sent.
+ *
  * A link may also be rate-limited (the host limits every guest): a token
  * bucket admits bursts and a steady trickle that honest play never reaches;
  * messages past it are dropped unread, and a peer that keeps flooding is
  * disconnected.
  */
+
+import { CanonicalError, canonical, parseCanonical } from "./canonical.js";
 
 export const PING_MS = 1000;
 export const AWAY_MS = 4000;
@@ -88,11 +95,24 @@ export class Link {
     this.timer = setInterval(() => this.beat(), PING_MS);
   }
 
-  /** @param {Record<string, any>} message */
+  /**
+   * Send a message in its canonical spelling (js/net/canonical.js), the only one
+   * the other side accepts.  A message with no canonical spelling (a float, a
+   * lone surrogate…) is our own bug, not the peer's: it is not sent, the console
+   * says why, and the result is false, as for a closed channel.
+   * @param {Record<string, any>} message
+   */
   send(message) {
     if (this.closed || this.channel.readyState !== "open") return false;
+    let text;
+    try {
+      text = canonical({ ...message, n: this.outSeq + 1 });
+    } catch (e) {
+      console.error(`Not sent: a "${String(message?.t)}" message has no canonical spelling (${e instanceof Error ? e.message : e}).`);
+      return false;
+    }
     this.outSeq += 1;
-    this.channel.send(JSON.stringify({ ...message, n: this.outSeq }));
+    this.channel.send(text);
     return true;
   }
 
@@ -119,9 +139,11 @@ export class Link {
     if (data.length > this.h.maxIn) return this.h.onBad(`Message too large (${data.length} characters).`, null);
     let message;
     try {
-      message = JSON.parse(data);
-    } catch {
-      return this.h.onBad("Message is not JSON.", null);
+      message = parseCanonical(data);
+    } catch (e) {
+      const why = e instanceof CanonicalError ? e.message : "unreadable";
+      if (why === "not JSON") return this.h.onBad("Message is not JSON.", null);
+      return this.h.onBad(`Message is not in canonical form (${why}).`, null);
     }
     if (!message || typeof message !== "object" || Array.isArray(message)) return this.h.onBad("Message is not an object.", null);
     const n = message.n;

@@ -2,21 +2,25 @@
 /**
  * The messages of a Parlour network table and the checks on what guests send.
  *
- * Guest → host (each with `n`, see link.js):
- *   hello  {name, session?: {table, token}}              first message on a channel
- *   seal   {hash}                                        SHA-256 of the guest's 32 random bytes for the seed (deal.js)
- *   unseal {entropy}                                     those bytes, once every seal is in
- *   act    {seat, version, action}                        a move on the view numbered `version`
- *   commit {seat, version, hash}                          SHA-256(canonical(action) ":" nonce) in a simultaneous round
- *   reveal {seat, version, action, nonce}                 once every commitment is in
+ * Every message is one canonical JSON text (js/net/canonical.js): anything
+ * spelled otherwise is refused by js/net/link.js before it is read.
+ * Guest → host (each with `n`, see link.js; `sig` signs the message's fields
+ * with the guest's key for this table, js/net/keys.js):
+ *   hello  {name, key, rejoin: null | {table, proof}}   first message; `key` is this device's public key for the table;
+ *                                                         `proof` signs {rejoin, table, invite hash, key} with the seat's old key
+ *   seal   {hash, sig}                                   SHA-256 of the guest's 32 random bytes for the seed (deal.js)
+ *   unseal {entropy, sig}                                those bytes, once every seal is in
+ *   act    {seat, version, action, sig}                  a move on the view numbered `version`
+ *   commit {seat, version, hash, sig}                    SHA-256(canonical(action) ":" nonce) in a simultaneous round
+ *   reveal {seat, version, action, nonce, sig}           once every commitment is in
  *   sync   {}                                             "send my view again"
  *   ping   {}
  * Host → guest:
- *   welcome {table, seat, token, game, title, players, options, names, kinds, commitment, spectator, started}
- *   ev      {ev, version, view, legal, forms, to_move, over, result, hash, round, names, away, kinds, waiting, deal?, ack}
+ *   welcome {table, seat, game, title, players, options, names, kinds, seating, fallback, host_key, commitment, spectator, started}
+ *   ev      {ev, version, view, legal, forms, to_move, over, result, hash, round, names, away, kinds, keys, waiting, deal?, ack}
  *   error   {ref, error}
  *   note    {text}                                       something everyone is told (a forfeit, a timeout)
- *   fair    {secret, seed, entropy, actions, reveals, bots, control, forfeits}
+ *   fair    {secret, seed, entropy, seals, actions, reveals, bots, control, keys, forfeits}
  *   ping    {}
  * Docs: docs/p2p.md.
  */
@@ -34,7 +38,7 @@ export const MAX_PENDING = 32;
 
 /** The kinds of invite an invitation code carries (js/net/peer.js `kind`): a player's for a seat, */
 export const INVITE_SEAT = 0;
-/** a rejoin invite (only the device that had the seat can use it: its session token), */
+/** a rejoin invite (only the device that had the seat can use it: it signs with the seat's key), */
 export const INVITE_REJOIN = 1;
 /** or a spectator's. */
 export const INVITE_SPECTATOR = 2;
@@ -42,19 +46,24 @@ export const INVITE_SPECTATOR = 2;
 const HEX64 = /^[0-9a-f]{64}$/;
 const HEX32 = /^[0-9a-f]{32}$/;
 const B64_32 = /^[A-Za-z0-9_-]{43}$/;
+/** A P-256 public key (65 bytes) and an ECDSA signature (64 bytes), base64url. */
+const KEY = /^[A-Za-z0-9_-]{87}$/;
+const SIG = /^[A-Za-z0-9_-]{86}$/;
+const isSig = (/** @type {any} */ v) => typeof v === "string" && SIG.test(v);
 
 /** @type {Record<string, Record<string, (v: any) => boolean>>} */
 const SHAPES = {
   hello: {
     name: (v) => typeof v === "string" && v.length <= 40,
-    session: (v) => v === undefined || v === null || (isObject(v) && typeof v.table === "string" && v.table.length <= 64
-      && typeof v.token === "string" && v.token.length <= 64 && Object.keys(v).length === 2),
+    key: (v) => typeof v === "string" && KEY.test(v),
+    rejoin: (v) => v === null || (isObject(v) && typeof v.table === "string" && v.table.length <= 64
+      && isSig(v.proof) && Object.keys(v).length === 2),
   },
-  seal: { hash: (v) => typeof v === "string" && HEX64.test(v) },
-  unseal: { entropy: (v) => typeof v === "string" && B64_32.test(v) },
-  act: { seat: isSeat, version: isCount, action: isAction },
-  commit: { seat: isSeat, version: isCount, hash: (v) => typeof v === "string" && HEX64.test(v) },
-  reveal: { seat: isSeat, version: isCount, action: isAction, nonce: (v) => typeof v === "string" && HEX32.test(v) },
+  seal: { hash: (v) => typeof v === "string" && HEX64.test(v), sig: isSig },
+  unseal: { entropy: (v) => typeof v === "string" && B64_32.test(v), sig: isSig },
+  act: { seat: isSeat, version: isCount, action: isAction, sig: isSig },
+  commit: { seat: isSeat, version: isCount, hash: (v) => typeof v === "string" && HEX64.test(v), sig: isSig },
+  reveal: { seat: isSeat, version: isCount, action: isAction, nonce: (v) => typeof v === "string" && HEX32.test(v), sig: isSig },
   sync: {},
   bye: {},
 };
@@ -77,7 +86,7 @@ export function checkGuestMessage(m) {
 
 /** A name drawn as text: no control characters, trimmed, at most 24 characters. @param {string} name */
 export function cleanName(name) {
-  return name.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, 24);
+  return wellFormed(name).replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, 24);
 }
 
 /** @param {any} v */
@@ -98,4 +107,9 @@ function isCount(v) {
 /** @param {any} v */
 function isAction(v) {
   return isObject(v) && typeof v.type === "string" && JSON.stringify(v).length <= 2000;
+}
+
+/** Text with any lone surrogate replaced by U+FFFD: a name must have a canonical spelling (js/net/canonical.js). @param {string} text */
+export function wellFormed(text) {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
 }

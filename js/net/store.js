@@ -2,7 +2,7 @@
 /**
  * What a network table keeps across reloads, in localStorage (small JSON):
  * the host's table (secret, seats, tokens, action log, round) under
- * parlour.p2p.host.<id>, and each guest's record (seat, token, the hashes of
+ * parlour.p2p.host.<id>, and each guest's record (seat, keys, the hashes of
  * the views it was sent, the commitments it saw) under parlour.p2p.guest.<id>.
  * A reloaded host restores from its copy; a reloaded guest keeps its record so
  * the fairness check at the end still covers the whole game.

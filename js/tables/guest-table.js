@@ -6,7 +6,7 @@
  * (asking for its view again on a mismatch), takes part in secret rounds by
  * commit-then-reveal, seals its random bytes for the deal before revealing
  * them, and at the end checks the whole game with its own engine.  Its record
- * (seat, token, its bytes and the seals it saw, view hashes, commitments seen,
+ * (seat, its keys, its bytes and the seals it saw, view hashes, commitments seen,
  * every move it sent and whether the host received or refused it, who held
  * each seat) survives a reload, so a rejoin keeps the fairness check whole.
  * One tab answers an invite: the same link opened in a second tab of this
@@ -15,12 +15,12 @@
 import { fillNames, h, toast } from "../common/dom.js";
 import { count } from "../common/plural.js";
 import { renderJoin, showAnswer, showJoinError } from "./p2p-join.js";
-import { fromB64url, sha256Hex, viewHash } from "../net/bytes.js";
-import { commit } from "../net/commit-reveal.js";
-import { newEntropy, verifyFair } from "../net/fairness.js";
+import { sha256Hex } from "../net/bytes.js";
+import { verifyFair } from "../net/fairness.js";
+import { GuestProtocol } from "../net/guest-protocol.js";
 import { Link } from "../net/link.js";
 import { answerInvitation } from "../net/peer.js";
-import { MAX_HOST_MESSAGE } from "../net/protocol.js";
+import { MAX_HOST_MESSAGE, wellFormed } from "../net/protocol.js";
 import { defaultIceServers, describeIce, iceChosen, iceServers } from "../net/settings.js";
 import { lastGuestTable, loadGuest, rememberInvite, saveGuest, setLastGuestTable, tableForInvite } from "../net/store.js";
 import { NetTableView } from "./table-view.js";
@@ -53,15 +53,12 @@ export class GuestTable {
     this.settings = settings;
     /** @type {Link|null} */
     this.link = null;
-    /** @type {any} */
-    this.session = null;
     /** @type {NetTableView|null} */
     this.view = null;
     /** @type {string[]} */
     this.names = [];
     /** @type {any} the last event */
     this.last = null;
-    this.lastEv = 0;
     this.queue = Promise.resolve();
     /** @type {any[]} every message received, for tests (the no-leak check) */
     this.received = [];
@@ -69,7 +66,8 @@ export class GuestTable {
     this.netLog = [];
     /** @type {HTMLElement|null} */
     this.fairEl = null;
-    this.entropy = newEntropy();
+    /** The protocol's state machine: what this guest accepts, records and sends (js/net/guest-protocol.js). */
+    this.protocol = new GuestProtocol({ inviteCode: this.code, load: loadGuest, save: (s) => saveGuest(s.table, s) });
     this.connectedAt = 0;
     /** @type {import("../store/table-lock.js").TableClaim|null} this tab's hold on the invite */
     this.claim = null;
@@ -118,7 +116,7 @@ export class GuestTable {
 
   /** @param {string} name */
   async join(name) {
-    this.name = name;
+    this.name = wellFormed(name);
     const t0 = performance.now();
     let answer;
     try {
@@ -148,18 +146,26 @@ export class GuestTable {
     const lastTable = lastGuestTable();
     const saved = lastTable ? loadGuest(lastTable) : null;
     this.linkNo = (saved?.links ?? 0) + 1;
-    this.link.send({ t: "hello", name, session: saved ? { table: saved.table, token: saved.token } : null });
+    this.send([await this.protocol.hello(this.name, saved, this.linkNo)]);
+  }
+
+  get session() {
+    return this.protocol.session;
   }
 
   /**
-   * Send a move (or a reveal) and remember it: at the end the check asks whether
-   * every move the host received was played as sent.
-   * @param {"act"|"reveal"} kind @param {number} version @param {Record<string, any>} message
+   * Send what the protocol asks; a move or reveal going out is remembered with its
+   * number on this link (the host's `ack` and `error.ref` name it).
+   * @param {any[]} messages
    */
-  sendMove(kind, version, message) {
-    if (!this.link?.send(message)) return;
-    this.session.sent.push({ kind, version, action: message.action, link: this.linkNo, n: this.link.outSeq, received: false, refused: false });
-    this.saveSession();
+  send(messages) {
+    for (const message of messages) {
+      if (!this.link?.send(message)) continue;
+      if (message.track) {
+        message.track.n = this.link.outSeq;
+        this.saveSession();
+      }
+    }
   }
 
   /** @param {string} text */
@@ -173,41 +179,29 @@ export class GuestTable {
   /** @param {any} m */
   async onMessage(m) {
     this.received.push(m);
-    if (m.t === "welcome") return this.onWelcome(m);
-    if (m.t === "ev") return this.onEvent(m);
-    if (m.t === "note") {
-      this.logNet(String(m.text));
-      toast(fillNames(String(m.text), this.names), "info");
-      return undefined;
+    const effects = await this.protocol.receive(m);
+    this.send(effects.send);
+    if (effects.failure) return this.onBreach(effects.failure);
+    if (effects.welcome) return this.onWelcome(effects.welcome);
+    if (effects.note !== undefined) {
+      this.logNet(effects.note);
+      toast(fillNames(effects.note, this.names), "info");
     }
-    if (m.t === "error") {
-      const sent = this.session?.sent.find((/** @type {any} */ x) => x.link === this.linkNo && x.n === m.ref);
-      if (sent) { sent.refused = true; this.saveSession(); }
-      this.logNet(`refused: ${m.error}`);
-      toast(fillNames(String(m.error), this.names));
+    if (effects.refused !== undefined) {
+      this.logNet(`refused: ${effects.refused}`);
+      toast(fillNames(effects.refused, this.names));
       this.view?.board.moveRefused(); // the board drawn next puts a move shown ahead of the host's answer back
       if (this.last && !this.last.over) this.draw(this.last);
-      return undefined;
     }
-    if (m.t === "fair") return this.onFair(m);
+    if (effects.deal) this.onDealEvent(effects.deal);
+    if (effects.draw) this.onEvent(effects.draw);
+    if (effects.fair) return this.onFair(effects.fair);
     return undefined;
   }
 
   /** @param {any} m */
-  async onWelcome(m) {
-    const old = loadGuest(m.table);
-    const resumed = old && old.seat === m.seat && old.commitment === m.commitment && old.token === m.token;
-    this.session = resumed ? { ...old, name: this.name, links: this.linkNo } : {
-      table: m.table, seat: m.seat, token: m.token, name: this.name, commitment: m.commitment,
-      entropy: m.seat === null || m.started ? null : this.entropy, entropy_commits: null, views: {}, commits: [],
-      sent: [], kinds_seen: [], joined_at: m.started ? null : 0, links: this.linkNo,
-      game: m.game, players: m.players, options: m.options, result: null, pending: null,
-    };
-    this.saveSession();
-    if (!m.started && m.seat !== null && this.session.entropy) {
-      // The host's commitment is in hand (welcome): only now seal this device's bytes for the seed.
-      this.link?.send({ t: "seal", hash: await sha256Hex(fromB64url(this.session.entropy)) });
-    }
+  onWelcome(m) {
+    const resumed = this.session.links > 1 && Object.keys(this.session.views).length > 0;
     rememberInvite(this.code, m.table);
     setLastGuestTable(m.table);
     this.names.splice(0, this.names.length, ...m.names);
@@ -224,40 +218,32 @@ export class GuestTable {
     this.logNet(resumed ? "rejoined" : "joined");
   }
 
-  /** @param {any} m */
-  async onEvent(m) {
-    if (!this.view || !this.session) return;
-    if (m.ev !== this.lastEv + 1) this.logNet(`event ${m.ev} after ${this.lastEv}: asked for the view again`);
-    this.lastEv = m.ev;
+  /**
+   * The host broke the protocol (a second welcome, a reveal asked for too early,
+   * a changed commitment…): the table ends here, and the verdict names the host.
+   * @param {string} reason
+   */
+  onBreach(reason) {
+    this.logNet(`the host broke the protocol: ${reason}`);
+    this.link?.close();
+    const el = this.fairEl ?? h("p", { id: "fairness", class: "fairness" });
+    this.fairEl = el;
+    el.dataset.fair = "failed";
+    el.replaceChildren(`Not verified: the host broke the table's protocol (${reason}). The host's device is responsible; this table has ended.`);
+    this.fairness = { ok: false, steps: [{ name: "the host keeps to the protocol", ok: false, detail: reason, blame: "host" }], notes: [] };
+    if (this.view) {
+      this.view.status("This table has ended: the host broke the protocol.");
+      this.view.setPhase("over");
+      if (!el.isConnected) this.view.showResult(this.last?.result ?? null, el);
+    } else {
+      showJoinError(this.root, `This table has ended: the host broke the protocol (${reason}).`);
+    }
+  }
+
+  /** @param {any} m an event the protocol accepted */
+  onEvent(m) {
+    if (!this.view) return;
     if (Array.isArray(m.names)) this.names.splice(0, this.names.length, ...m.names.map(String));
-    this.acknowledge(m.ack);
-    if (m.waiting) return this.onDealEvent(m.deal);
-    if (this.session.joined_at === null) this.session.joined_at = m.version;
-    const kinds = Array.isArray(m.kinds) ? m.kinds.map(String) : [];
-    const seen = this.session.kinds_seen;
-    const lastSeen = seen[seen.length - 1];
-    if (!lastSeen || lastSeen[0] !== m.version || lastSeen[1].join() !== kinds.join()) seen.push([m.version, kinds]);
-    if ((await viewHash(m.view)) !== m.hash) {
-      this.logNet(`the view for move ${m.version} does not match its hash: asked for it again`);
-      this.link?.send({ t: "sync" });
-      return;
-    }
-    this.session.views[String(m.version)] = m.hash;
-    const round = m.round;
-    if (round) {
-      for (const [seat, hash] of Object.entries(round.committed)) {
-        if (!this.session.commits.some((/** @type {any} */ c) => c.seat === Number(seat) && c.version === round.version && c.hash === hash)) {
-          this.session.commits.push({ seat: Number(seat), version: round.version, hash });
-        }
-      }
-      const mine = this.session.pending;
-      if (round.reveal && mine && mine.version === round.version && !mine.revealed) {
-        mine.revealed = true;
-        this.sendMove("reveal", round.version, { t: "reveal", seat: this.session.seat, version: round.version, action: mine.action, nonce: mine.nonce });
-      }
-    }
-    if (m.over) this.session.result = m.result;
-    this.saveSession();
     this.last = m;
     this.draw(m);
     if (m.over && !this.fairEl) {
@@ -266,35 +252,13 @@ export class GuestTable {
     }
   }
 
-  /**
-   * The host says which of this link's messages it has handled.
-   * @param {any} ack
-   */
-  acknowledge(ack) {
-    if (!Number.isInteger(ack) || !this.session) return;
-    for (const x of this.session.sent) if (x.link === this.linkNo && x.n <= ack) x.received = true;
-  }
-
-  /**
-   * Before the deal: once every guest's seal is in, record the list of seals
-   * (the end check holds the host to it) and reveal this device's bytes.
-   * @param {any} deal
-   */
-  async onDealEvent(deal) {
+  /** Before the deal: where the seals stand. @param {any} deal */
+  onDealEvent(deal) {
     const s = this.session;
     const taking = deal && s.seat !== null && Array.isArray(deal.seats) && deal.seats.includes(s.seat);
     const sealed = deal ? Object.keys(deal.sealed ?? {}).length : 0;
     this.view?.status(taking && deal.reveal ? "Every player is here: dealing…"
       : `Waiting for everyone to join… (${sealed} of ${deal?.seats?.length ?? "?"} players ready)`);
-    if (!taking || !deal.reveal || !s.entropy) return;
-    if (s.entropy_commits === null) {
-      s.entropy_commits = { ...deal.sealed };
-      this.saveSession();
-    }
-    if (this.unsealedOn !== this.linkNo) {
-      this.unsealedOn = this.linkNo;
-      this.link?.send({ t: "unseal", entropy: s.entropy });
-    }
   }
 
   /** @param {any} m */
@@ -302,8 +266,7 @@ export class GuestTable {
     if (!this.view) return;
     const me = this.session.seat;
     const round = m.round;
-    const committed = round && me !== null && (String(me) in round.committed
-      || (this.session.pending && this.session.pending.version === round.version));
+    const committed = round && me !== null && this.protocol.committedIn(m);
     const active = me !== null && !m.over && m.legal.length > 0 && m.to_move.includes(me)
       && !(round && committed) && !(m.away || []).includes(me);
     let suffix = this.view.moverText(m.to_move, me);
@@ -316,29 +279,22 @@ export class GuestTable {
   /** @param {any} action */
   async onAction(action) {
     const m = this.last;
-    if (!m || !this.link || !this.view) return;
+    if (!m || !this.link || !this.view || this.protocol.state === "failed") return;
     this.view.setPhase("busy");
-    const seat = this.session.seat;
-    if (m.round && m.round.seats.includes(seat)) {
-      const c = await commit(action);
-      this.session.pending = { ...c, version: m.round.version, revealed: false };
-      this.saveSession();
-      this.link.send({ t: "commit", seat, version: m.version, hash: c.hash });
-      this.draw(m);
-    } else {
-      this.sendMove("act", m.version, { t: "act", seat, version: m.version, action });
-    }
+    this.send(await this.protocol.act(action));
+    if (m.round) this.draw(m);
   }
 
   /** @param {any} m */
   async onFair(m) {
     const el = this.fairEl ?? h("p", { id: "fairness" });
-    const s = this.session;
-    const mine = {
-      commitment: s.commitment, seat: s.seat, entropy: s.entropy ?? null, entropy_commits: s.entropy_commits ?? null,
-      views: s.views, commits: s.commits, sent: s.sent ?? [], kinds_seen: s.kinds_seen ?? [], joined_at: s.joined_at ?? 0,
-      game: s.game, players: s.players, options: s.options, result: s.result,
-    };
+    const mine = this.protocol.record();
+    const searched = Array.isArray(m.bots) ? m.bots.filter((/** @type {any} */ b) => b && b.bot !== "random").length : 0;
+    if (searched) {
+      // every bot move is searched again here, as the host's bot searched it: the check's longest part
+      el.replaceChildren(`Checking the game with this device's own engine: replaying ${count(m.actions.length, "move")}, `
+        + `${count(searched, "bot move")} searched again as the bots searched them…`);
+    }
     /** @type {import("../net/fairness.js").Outcome} */
     let outcome;
     const t0 = performance.now();

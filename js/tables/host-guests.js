@@ -6,7 +6,6 @@
  * guest's seat to a bot at any time.  The panel that offers all this is
  * js/tables/host-panel.js; what a channel then says is js/tables/host-messages.js.
  */
-import { toast } from "../common/dom.js";
 import { Invitation } from "../net/peer.js";
 import { INVITE_SPECTATOR } from "../net/protocol.js";
 import { announce, attach, dealtOrWait } from "./host-messages.js";
@@ -55,7 +54,7 @@ export async function acceptAnswer(host, code) {
   if (!inv) throw new Error("That answer code does not belong to any open invite here.");
   const channel = await inv.accept(code);
   if (seatIndex >= 0) host.seats[seatIndex].invite = null;
-  attach(host, channel, inv.pc, seatIndex >= 0 ? seatIndex : null, spectator ?? null, inv.early, inv.kind);
+  attach(host, channel, inv.pc, seatIndex >= 0 ? seatIndex : null, spectator ?? null, inv.early, inv.kind, inv.code);
 }
 
 /**
@@ -64,16 +63,16 @@ export async function acceptAnswer(host, code) {
  * unless every seal is already in.  In an open round, a sealed choice whose
  * reveal has not come is forfeited to the bot's own choice.
  * @param {HostTable} host @param {number} i
+ * @param {boolean} [onTimer] the turn timer ran out: hand over only if the seat still keeps the table waiting
+ *   (its move may have arrived just before the tick, queued ahead of this)
  */
-export function handToBot(host, i) {
+export function handToBot(host, i, onTimer = false) {
   return host.serial(async () => {
     const seat = host.seats[i];
     if (seat.kind === "bot" || seat.kind === "human") return;
-    if (!host.started && !host.deal.drop(i)) {
-      toast("Every guest has sealed its random bytes, so the seats can no longer change: the game starts when the last bytes arrive. "
-        + "If a guest never reveals, start a new table.");
-      return;
-    }
+    if (onTimer && !host.waitingFor().includes(i)) return;
+    const redeal = !host.started && !host.deal.drop(i);
+    if (redeal) await host.redeal(i);
     seat.conn?.link.close();
     seat.conn = null;
     seat.invite?.close();
@@ -88,6 +87,10 @@ export function handToBot(host, i) {
       announce(host, `${host.names[i]}'s sealed choice never came; a bot chose for that seat this round.`);
     }
     host.logNet(i, "handed to a bot");
+    if (redeal) {
+      announce(host, `${host.names[i]} never revealed their random bytes, so the deal starts again: `
+        + "a new commitment, and fresh bytes from every player (nothing from the first deal counts).");
+    }
     host.save();
     host.renderPanel();
     if (host.started) await host.advance();

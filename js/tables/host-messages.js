@@ -5,7 +5,7 @@
  * (a per-guest rate limit, at most MAX_PENDING waiting, one `sync` at a time)
  * and is answered: checked against the protocol (js/net/protocol.js) and the
  * table, then applied or refused with a reason (a run of refusals closes the
- * connection).  Here too: hello and rejoin (checked by the seat's token), the
+ * connection).  Here too: hello and rejoin (proved with the seat's key), the
  * guests' part in the deal (seals, then bytes), reveals in a secret round
  * (one the rules refuse is forfeited to the bot's choice), and what is sent:
  * each connection only its own seat's view (spectators the spectator's),
@@ -15,7 +15,9 @@
 import { EngineError } from "../engine/bridge.js";
 import { fillNames, toast } from "../common/dom.js";
 import { count } from "../common/plural.js";
-import { randomBytes, toB64url, toHex, viewHash } from "../net/bytes.js";
+import { toB64url } from "../net/bytes.js";
+import { inviteHash } from "../net/guest-protocol.js";
+import { verifySignature } from "../net/keys.js";
 import { GUEST_RATE, Link } from "../net/link.js";
 import {
   checkGuestMessage, cleanName, INVITE_REJOIN, MAX_GUEST_MESSAGE, MAX_PENDING, SOFT_STRIKES_TO_CLOSE, STRIKES_TO_CLOSE,
@@ -30,11 +32,12 @@ import {
 /**
  * @param {HostTable} host @param {RTCDataChannel} channel @param {RTCPeerConnection} pc @param {number|null} seat
  * @param {{conn: Conn|null}|null} spectator @param {any[]} early @param {number} inviteKind
+ * @param {string} code the invite's code (a rejoin proof is bound to it)
  */
-export function attach(host, channel, pc, seat, spectator, early, inviteKind) {
+export function attach(host, channel, pc, seat, spectator, early, inviteKind, code) {
   /** @type {Conn} */
   const conn = /** @type {any} */ ({
-    seat, hello: false, strikes: 0, soft: 0, ev: 0, name: "", invite: inviteKind, lastN: 0, pending: 0, syncQueued: false,
+    code, seat, hello: false, strikes: 0, soft: 0, ev: 0, name: "", invite: inviteKind, lastN: 0, pending: 0, syncQueued: false,
   });
   conn.link = new Link(channel, pc, {
     maxIn: MAX_GUEST_MESSAGE,
@@ -49,11 +52,7 @@ export function attach(host, channel, pc, seat, spectator, early, inviteKind) {
   }, early);
   host.conns.push(conn);
   if (spectator) spectator.conn = conn;
-  if (seat !== null) {
-    const old = host.seats[seat].conn;
-    host.seats[seat].conn = conn;
-    if (old && old !== conn) old.link.close();
-  }
+  // the seat's connection changes only once this one's hello is accepted: a stranger's refused hello closes nothing else
   host.logNet(seat, "connected; waiting for hello");
 }
 
@@ -131,27 +130,30 @@ export async function onMessage(host, conn, m) {
   }
   if (m.t === "bye") return undefined;
   if (conn.seat === null) return refuse(host, conn, "Spectators cannot move.", m.n);
+  if (host.seats[conn.seat].conn !== conn) return refuse(host, conn, "Another device holds this seat now.", m.n);
+  if ("seat" in m && m.seat !== conn.seat) return refuse(host, conn, `Seat ${m.seat + 1} is not yours; this connection plays seat ${conn.seat + 1}.`, m.n);
+  if (!(await signedBySeat(host, conn.seat, m))) return refuse(host, conn, "That message is not signed with your seat's key.", m.n);
   if (m.t === "seal" || m.t === "unseal") return onDeal(host, conn, m);
-  if (m.seat !== conn.seat) return refuse(host, conn, `Seat ${m.seat + 1} is not yours; this connection plays seat ${conn.seat + 1}.`, m.n);
   if (host.seats[conn.seat].kind !== "remote") return refuse(host, conn, "A bot plays your seat now.", m.n);
   if (!host.started || host.over) return refuse(host, conn, "The game is not under way.", m.n);
   if (m.version !== host.version) return refuse(host, conn, `That was sent for move ${m.version}; the game is at move ${host.version}.`, m.n, false);
   if (m.t === "act") {
     if (host.round) return refuse(host, conn, "This is a secret round: send a commitment, not a move.", m.n);
     try {
-      await host.act(conn.seat, m.action, null);
+      await host.act(conn.seat, m.action, null, m.sig);
     } catch (err) {
       if (!(err instanceof EngineError)) throw err;
       return refuse(host, conn, fillNames(err.message, host.names), m.n, false);
     }
   } else if (m.t === "commit") {
     if (!host.round) return refuse(host, conn, "There is no secret round now.", m.n);
+    if (m.version !== host.round.version) return refuse(host, conn, "That commitment names another round.", m.n);
     const why = host.round.commit(conn.seat, m.hash);
     if (why) return refuse(host, conn, why, m.n);
     host.logNet(conn.seat, "committed to a secret choice");
   } else if (m.t === "reveal") {
     if (!host.round) return refuse(host, conn, "There is no secret round now.", m.n);
-    const why = await host.round.reveal(conn.seat, m.action, m.nonce);
+    const why = await host.round.reveal(conn.seat, m.action, m.nonce, m.sig);
     if (why) return refuse(host, conn, why, m.n);
     const refused = await checkReveal(host, conn.seat, m.action, m.nonce);
     if (refused) {
@@ -195,7 +197,7 @@ export function announce(host, text) {
 export async function onDeal(host, conn, m) {
   const seat = /** @type {number} */ (conn.seat);
   if (host.started) return refuse(host, conn, "The game is already dealt.", m.n);
-  const why = m.t === "seal" ? host.deal.seal(seat, m.hash) : await host.deal.unseal(seat, m.entropy);
+  const why = m.t === "seal" ? host.deal.seal(seat, m.hash, m.sig) : await host.deal.unseal(seat, m.entropy);
   if (why) return refuse(host, conn, why, m.n);
   conn.strikes = 0;
   host.logNet(seat, m.t === "seal" ? "sealed its random bytes" : "revealed its random bytes");
@@ -212,13 +214,45 @@ export async function dealtOrWait(host) {
   return broadcast(host);
 }
 
+/**
+ * The fields a guest's message signs (js/net/guest-protocol.js signs the same): bound to this
+ * table, the seat, and the round or move it is for.
+ * @param {HostTable} host @param {number} seat @param {any} m
+ */
+export function signedFields(host, seat, m) {
+  const base = { table: host.id, seat };
+  if (m.t === "seal") return { ...base, what: "seal", hash: m.hash };
+  if (m.t === "unseal") return { ...base, what: "unseal", entropy: m.entropy };
+  if (m.t === "act") return { ...base, what: "act", version: m.version, action: m.action };
+  if (m.t === "commit") return { ...base, what: "commit", version: m.version, hash: m.hash };
+  return { ...base, what: "reveal", version: m.version, action: m.action, nonce: m.nonce };
+}
+
+/** Is `m` signed by the key that holds `seat` now? @param {HostTable} host @param {number} seat @param {any} m */
+async function signedBySeat(host, seat, m) {
+  const key = host.seats[seat].key;
+  return !!key && verifySignature(key, signedFields(host, seat, m), m.sig);
+}
+
+/**
+ * Does this hello prove it comes from the device that had the seat?  The proof is the seat's key's
+ * signature over this table, this invite's hash and the new key, so it cannot be replayed elsewhere.
+ * @param {HostTable} host @param {Conn} conn @param {any} m
+ */
+async function provesSeat(host, conn, m) {
+  const seat = host.seats[/** @type {number} */ (conn.seat)];
+  if (!m.rejoin || m.rejoin.table !== host.id || !seat.key || !conn.code) return false;
+  const fields = { what: "rejoin", table: host.id, invite: await inviteHash(conn.code), key: m.key };
+  return verifySignature(seat.key, fields, m.rejoin.proof);
+}
+
 /** @param {HostTable} host @param {Conn} conn @param {any} m */
 export async function onHello(host, conn, m) {
   if (conn.hello) return refuse(host, conn, "Hello was already said.", m.n);
   const name = cleanName(m.name);
   if (conn.seat !== null) {
     const seat = host.seats[conn.seat];
-    const resumed = !!m.session && m.session.table === host.id && m.session.token === seat.token;
+    const resumed = await provesSeat(host, conn, m);
     if (conn.invite === INVITE_REJOIN && seat.joined && !resumed) {
       refuse(host, conn, "This rejoin invite is for the player who had this seat, and this device cannot show it is theirs. "
         + "Ask the host for a new player invite.", m.n);
@@ -226,11 +260,15 @@ export async function onHello(host, conn, m) {
       conn.link.close();
       return undefined;
     }
-    if (!resumed && seat.joined) seat.token = toHex(randomBytes(16)); // a new person: the old device's key stops working
+    const old = seat.conn;
+    seat.conn = conn;
+    if (old && old !== conn) old.link.close();
     conn.hello = true;
     conn.strikes = 0;
     conn.name = name;
     seat.joined = true;
+    seat.key = m.key; // a new person, or the same one with a new key: only this key signs for the seat from now on
+    if (host.started) host.ledger.key(conn.seat, m.key);
     if (name) { host.names[conn.seat] = name; seat.name = name; }
     if (seat.kind === "bot") host.setHolder(conn.seat, "remote");
     seat.state = "connected";
@@ -242,9 +280,10 @@ export async function onHello(host, conn, m) {
     host.logNet(null, `spectator ${name || "(no name)"} joined`);
   }
   conn.link.send({
-    t: "welcome", table: host.id, seat: conn.seat, token: conn.seat === null ? "" : host.seats[conn.seat].token,
+    t: "welcome", table: host.id, seat: conn.seat,
     game: host.setup.game.id, title: host.setup.game.title, players: host.seats.length, options: host.setup.options,
-    names: host.names, kinds: host.seats.map((s) => s.kind), commitment: host.commitment, spectator: conn.seat === null,
+    names: host.names, kinds: host.seats.map((s) => s.kind), seating: host.seating, fallback: host.fallback,
+    host_key: host.keyPair.publicKey, commitment: host.commitment, deal_round: host.deal.round, spectator: conn.seat === null,
     started: host.started,
   });
   host.save();
@@ -272,28 +311,29 @@ export async function sendEvent(host, conn) {
   if (!host.started) {
     conn.link.send({
       t: "ev", ev: ++conn.ev, waiting: true, names: host.names, version: 0, deal: host.deal.publicState(),
-      kinds: host.seats.map((s) => s.kind), ack: conn.lastN,
+      kinds: host.seats.map((s) => s.kind), keys: host.currentKeys(), ack: conn.lastN,
     });
     return;
   }
-  const snap = await host.engine.call("view", { table: host.table, seat: conn.seat });
+  const snap = await host.engine.call("view", { table: host.table, seat: conn.seat, hash: true });
   const round = host.round?.publicState() ?? null;
   conn.link.send({
     t: "ev", ev: ++conn.ev, version: snap.version, view: snap.view, legal: snap.legal, forms: snap.forms, to_move: snap.to_move,
-    over: snap.over, result: snap.result, hash: await viewHash(snap.view), round, names: host.names,
+    over: snap.over, result: snap.result, hash: snap.view_hash, round, names: host.names,
     away: host.seats.flatMap((s, i) => (s.kind === "remote" && s.state !== "connected" ? [i] : [])),
-    kinds: host.seats.map((s) => s.kind), waiting: false, ack: conn.lastN,
+    kinds: host.seats.map((s) => s.kind), keys: host.currentKeys(), waiting: false, ack: conn.lastN,
   });
 }
 
 /** At the end: the secret, the guests' bytes and the whole ledger, for the guest's own check. @param {HostTable} host @param {Conn} conn */
 export async function sendFair(host, conn) {
   const ledger = host.ledger.toJSON();
-  const actions = ledger.actions.map((a) => ({ seat: a.seat, action: a.action }));
+  const actions = ledger.actions.map((a) => (a.sig ? { seat: a.seat, action: a.action, sig: a.sig } : { seat: a.seat, action: a.action }));
   if (host.tamper.log && actions.length > 2) actions[actions.length - 2] = actions[0];
   conn.link.send({
-    t: "fair", secret: toB64url(host.secret), seed: host.seed, entropy: host.deal.listed(host.seats.length), actions,
-    reveals: ledger.reveals, bots: ledger.bots, control: ledger.control, forfeits: ledger.forfeits,
+    t: "fair", secret: toB64url(host.secret), seed: host.seed, entropy: host.deal.listed(host.seats.length),
+    seals: host.deal.signedSeals(), actions, reveals: ledger.reveals, bots: ledger.bots, control: ledger.control,
+    keys: ledger.keys, forfeits: ledger.forfeits,
   });
 }
 

@@ -20,8 +20,9 @@ import { fromB64url, randomBytes, sha256Hex, toB64url, toHex } from "../net/byte
 import { commit, Round } from "../net/commit-reveal.js";
 import { Deal } from "../net/deal.js";
 import { DEFAULT_BOT_LEVEL, Ledger } from "../net/ledger.js";
+import { newKeyPair, signerFrom } from "../net/keys.js";
 import { TurnTimer } from "../net/turn-timer.js";
-import { INVITE_REJOIN, INVITE_SEAT } from "../net/protocol.js";
+import { INVITE_REJOIN, INVITE_SEAT, wellFormed } from "../net/protocol.js";
 import { saveHosted } from "../net/store.js";
 import { NetTableView } from "./table-view.js";
 import { renderHostPanel } from "./host-panel.js";
@@ -33,9 +34,9 @@ export { INVITE_REJOIN, INVITE_SEAT, INVITE_SPECTATOR } from "../net/protocol.js
 export { inviteLink } from "./host-guests.js";
 
 /**
- * @typedef {{kind: string, name: string, level?: string, remote: boolean, token: string, joined: boolean,
+ * @typedef {{kind: string, name: string, level?: string, remote: boolean, key: string|null, joined: boolean,
  *   state: "inviting"|"connected"|"away"|"local", invite: import("../net/peer.js").Invitation|null, inviteLink: string, conn: Conn|null}} Seat
- * @typedef {{link: import("../net/link.js").Link, seat: number|null, hello: boolean, strikes: number, soft: number, ev: number, name: string,
+ * @typedef {{link: import("../net/link.js").Link, code: string, seat: number|null, hello: boolean, strikes: number, soft: number, ev: number, name: string,
  *   invite: number, lastN: number, pending: number, syncQueued: boolean}} Conn
  */
 
@@ -51,7 +52,7 @@ export class HostTable extends TableLifecycle {
     const remote = setup.seats.map((s, i) => saved?.seats[i].remote ?? s.kind === "remote");
     const here = setup.seats.filter((s) => s.kind === "human").length;
     super(engine, root, {
-      names: setup.seats.map((s) => s.name),
+      names: setup.seats.map((s) => wellFormed(s.name)), // every name must have a canonical spelling (js/net/canonical.js)
       // the person at this device (seated or watching) and every seat ever on another device
       people: Math.max(1, here) + remote.filter(Boolean).length,
       onLeave: settings.onLeave,
@@ -65,11 +66,23 @@ export class HostTable extends TableLifecycle {
     this.seats = setup.seats.map((s, i) => ({
       kind: saved?.seats[i].kind ?? s.kind, name: s.name, remote: remote[i],
       level: saved?.seats[i].level ?? s.level,
-      token: saved?.seats[i].token ?? toHex(randomBytes(16)), joined: saved?.seats[i].joined ?? !!saved?.seed,
+      key: saved?.seats[i].key ?? null, joined: saved?.seats[i].joined ?? !!saved?.seed,
       state: s.kind === "remote" || saved?.seats[i].remote ? (saved?.seed ? "away" : "inviting") : "local",
       invite: null, inviteLink: "", conn: null,
     }));
     if (saved) saved.seats.forEach((/** @type {any} */ s, /** @type {number} */ i) => { this.names[i] = s.name; });
+    /**
+     * The seating every guest is told in its welcome, fixed for the table: the host's person, a lobby bot
+     * (with its level) or a guest's seat.  Guests hold the host to it (parlour.fairness_seats).
+     * @type {{kind: "human"|"bot"|"remote", level: string|null}[]}
+     */
+    this.seating = saved?.seating ?? setup.seats.map((s, i) => ({
+      kind: remote[i] ? "remote" : s.kind === "bot" ? "bot" : "human", level: !remote[i] && s.kind === "bot" ? s.level ?? DEFAULT_BOT_LEVEL : null,
+    }));
+    /** The level of a bot that plays a guest's seat (handed over, or a forfeited choice): fixed when the table opens. */
+    this.fallback = saved?.fallback ?? setup.seats.find((s) => s.kind === "bot" && s.level)?.level ?? DEFAULT_BOT_LEVEL;
+    /** @type {{publicKey: string, privateJwk: any}} this device's key for the table: it signs the host's own people's moves */
+    this.keyPair = saved?.keyPair ?? null;
     /** @type {{invite: import("../net/peer.js").Invitation, link: string, conn: Conn|null}[]} */
     this.spectators = [];
     /** @type {Conn[]} */
@@ -87,7 +100,7 @@ export class HostTable extends TableLifecycle {
     this.ownChoices = new Map(saved?.ownChoices ?? []);
     /** The guests' sealed bytes for the seed (deal.js). */
     this.deal = saved?.deal ? Deal.fromJSON(saved.deal)
-      : new Deal(this.seats.flatMap((s, i) => (s.remote && s.kind !== "bot" ? [i] : [])));
+      : new Deal(this.seats.flatMap((s, i) => (s.remote && s.kind !== "bot" ? [i] : [])), "");
     /** Every applied move, bot listings, reveals, forfeits and who held each seat: revealed at the end. */
     this.ledger = new Ledger(saved);
     /** @type {Map<number, "bot"|"remote">} seat changes that wait for the open round to be played */
@@ -135,6 +148,9 @@ export class HostTable extends TableLifecycle {
 
   async start() {
     this.commitment = await sha256Hex(this.secret);
+    this.deal.commitment ||= this.commitment;
+    this.keyPair ??= await newKeyPair();
+    this.signer = signerFrom(this.keyPair.privateJwk);
     history.replaceState(null, "", `${location.pathname}${location.search}#host=${this.id}`);
     // One tab hosts a table (js/tables/table-lifecycle.js); a tab that waited for it restores the other's last copy.
     const owned = await this.claimTable(`host-${this.id}`, {
@@ -165,6 +181,19 @@ export class HostTable extends TableLifecycle {
     else waitingNotice(this);
   }
 
+  /**
+   * A guest sealed its bytes and never revealed them, and its seat goes to a bot: the deal is made
+   * again from scratch with the remaining guests (a new secret and commitment; every guest draws and
+   * seals fresh bytes).  What the void deal showed counts for nothing.
+   * @param {number} seat
+   */
+  async redeal(seat) {
+    this.secret = randomBytes(32);
+    this.commitment = await sha256Hex(this.secret);
+    this.deal = new Deal(this.deal.seats.filter((s) => s !== seat), this.commitment, this.deal.round + 1);
+    this.revealAskedAt = 0;
+  }
+
   /** Every guest's bytes are in: derive the seed and open the engine table. */
   async begin() {
     if (this.started) return;
@@ -179,6 +208,7 @@ export class HostTable extends TableLifecycle {
     this.version = reply.version;
     this.started = true;
     this.ledger.deal(this.seats.map((s) => holderOf(s.kind)));
+    this.seats.forEach((s, i) => { if (s.remote && s.key) this.ledger.key(i, s.key); });
     this.view.notice("");
     this.logNet(null, "everyone is here: the seed is made from the host's secret and the guests' bytes");
     this.save();
@@ -192,7 +222,21 @@ export class HostTable extends TableLifecycle {
    * @param {number} seat @returns {string}
    */
   botLevel(seat) {
-    return this.seats[seat].level ?? this.seats.find((s) => s.level)?.level ?? DEFAULT_BOT_LEVEL;
+    return this.seating[seat].level ?? this.fallback;
+  }
+
+  /** The key holding each seat now, as events show it (null for the host's own seats and bots that never had a guest). */
+  currentKeys() {
+    return this.started ? this.ledger.currentKeys(this.seats.length) : this.seats.map((s) => (s.remote ? s.key : null));
+  }
+
+  /** The guests' seats the table waits for now (a move, a sealed choice or its reveal): the turn timer's seats. */
+  waitingFor() {
+    const round = this.round;
+    const remote = (/** @type {number} */ s) => this.seats[s].kind === "remote";
+    return !this.started || this.over ? []
+      : round ? round.seats.filter((s) => remote(s) && (!round.commits.has(s) || (round.allCommitted() && !round.settled(s))))
+        : this.toMove.filter(remote);
   }
 
   /** A bot's choice for `seat` at the current position (listed in the ledger with its level). @param {number} seat */
@@ -200,10 +244,15 @@ export class HostTable extends TableLifecycle {
     return this.engine.call("bot", { table: this.table, seat, bot: this.botLevel(seat) });
   }
 
-  /** @param {number} seat @param {any} action @param {number|null} botPly where a bot chose it, or null for a person */
-  async act(seat, action, botPly) {
+  /**
+   * @param {number} seat @param {any} action @param {number|null} botPly where a bot chose it, or null for a person
+   * @param {string|null} [sig] a guest's signature over the move; the host signs its own people's moves itself
+   */
+  async act(seat, action, botPly, sig = null) {
     await this.engine.call("act", { table: this.table, seat, action, version: this.version });
-    this.ledger.play(seat, action, botPly, botPly === null ? null : this.botLevel(seat));
+    const signature = sig ?? (botPly === null && this.seats[seat].kind === "human"
+      ? await this.signer.sign({ what: "act", table: this.id, seat, version: this.version, action }) : null);
+    this.ledger.play(seat, action, botPly, botPly === null ? null : this.botLevel(seat), signature);
     this.version += 1;
     this.save();
   }
@@ -241,10 +290,7 @@ export class HostTable extends TableLifecycle {
   /** Start the turn timer's clocks on the guests the table now waits for. */
   armTimer() {
     const round = this.round;
-    const remote = (/** @type {number} */ s) => this.seats[s].kind === "remote";
-    const seats = !this.started || this.over ? []
-      : round ? round.seats.filter((s) => remote(s) && (!round.commits.has(s) || (round.allCommitted() && !round.settled(s))))
-        : this.toMove.filter(remote);
+    const seats = this.waitingFor();
     const stamp = `${this.version}:${round ? `${round.commits.size}/${round.reveals.size}` : ""}`;
     this.timer.wait(seats, stamp);
   }
@@ -252,7 +298,7 @@ export class HostTable extends TableLifecycle {
   /** The turn timer ran out for a seat. @param {number} seat */
   outOfTime(seat) {
     announce(this, `${this.names[seat]} ran out of time (${this.timer.seconds} s); a bot plays that seat now.`);
-    void handToBot(this, seat);
+    void handToBot(this, seat, true);
   }
 
   /** @param {number} seconds */
@@ -301,7 +347,12 @@ export class HostTable extends TableLifecycle {
       }
     }
     if (round.allCommitted()) {
-      for (const [s, c] of this.ownChoices) if (!round.settled(s)) await round.reveal(s, c.action, c.nonce);
+      for (const [s, c] of this.ownChoices) {
+        if (round.settled(s)) continue;
+        const sig = c.bot ? undefined
+          : await this.signer.sign({ what: "reveal", table: this.id, seat: s, version: round.version, action: c.action, nonce: c.nonce });
+        await round.reveal(s, c.action, c.nonce, sig);
+      }
     }
     this.save();
     if (!round.allRevealed()) return false;
@@ -314,7 +365,7 @@ export class HostTable extends TableLifecycle {
         continue;
       }
       const r = /** @type {{action: any, nonce: string}} */ (round.reveals.get(s));
-      this.ledger.reveals.push({ seat: s, version: round.version, action: r.action, nonce: r.nonce });
+      this.ledger.reveals.push({ seat: s, version: round.version, action: r.action, nonce: r.nonce, ...(r.sig ? { sig: r.sig } : {}) });
       await this.act(s, r.action, this.ownChoices.get(s)?.bot ? round.version : null);
     }
     this.ownChoices.clear();
@@ -387,8 +438,9 @@ export class HostTable extends TableLifecycle {
     saveHosted(this.id, {
       id: this.id, game: this.setup.game, options: this.setup.options, secret: toB64url(this.secret), seed: this.seed,
       seats: this.seats.map((s, i) => ({
-        kind: s.kind, name: this.names[i], remote: s.remote, token: s.token, joined: s.joined, level: s.level,
+        kind: s.kind, name: this.names[i], remote: s.remote, key: s.key, joined: s.joined, level: s.level,
       })),
+      seating: this.seating, fallback: this.fallback, keyPair: this.keyPair,
       ...this.ledger.toJSON(), round: this.round?.toJSON() ?? null, ownChoices: [...this.ownChoices],
       deal: this.deal.toJSON(), deferred: [...this.deferred], timer: this.timer.seconds, over: this.over,
     });

@@ -12,6 +12,7 @@ anything, so a refused request leaves every table as it was.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import reprlib
@@ -212,7 +213,11 @@ def op_view(message: dict) -> dict:
     table = _table(message)
     seat = _seat(message, table, spectator_ok=True)
     with_legal = _field(message, "legal", (bool,), optional=True)
-    return _snapshot(table, seat, with_legal=with_legal is not False)
+    snapshot = _snapshot(table, seat, with_legal=with_legal is not False)
+    if _field(message, "hash", (bool,), optional=True):
+        # the view's SHA-256 as a network event carries it: spelled here once, not again in JavaScript
+        snapshot["view_hash"] = hashlib.sha256(canonical(snapshot["view"]).encode()).hexdigest()
+    return snapshot
 
 
 def _snapshot(table: dict, seat: Optional[int], with_legal: bool = True) -> dict:

@@ -62,7 +62,9 @@ def replay(game, players: int, seed: Any, options: dict, actions: List[Any], sea
     "failed": {step, error} | None, "bot_mismatch": first step whose listed
     bot move is not the bot's own choice, or None, "illegal": [bool] (for each
     claim {seat, version, action}: is that move really refused at that
-    position?)}.  A move that does not replay stops the replay.
+    position?), "openings": for each step, the position its choice was made
+    at (the step itself, or the opening of the secret round it belongs to)}.
+    A move that does not replay stops the replay.
     """
     wanted = {v for v in versions if _is_int(v)}
     plies = plies or {}
@@ -96,10 +98,20 @@ def replay(game, players: int, seed: Any, options: dict, actions: List[Any], sea
                     refused[k] = True
 
     at_position(0)
+    openings: List[int] = []
+    round_open, round_left = 0, set()
     for step, entry in enumerate(actions):
         if not isinstance(entry, dict):
             failed = {"step": step, "error": "not an object"}
             break
+        # where this move's choice was made: its own position, or a secret round's opening one
+        mover = entry.get("seat")
+        if mover in round_left:
+            round_left.discard(mover)
+        else:
+            movers = game.to_move(state)
+            round_open, round_left = step, (set(movers) - {mover} if len(movers) > 1 else set())
+        openings.append(round_open)
         if step in plies and bot_mismatch is None:
             if plies[step] > step or expected.get(step) is None or expected[step] != canonical(entry.get("action")):
                 bot_mismatch = step
@@ -112,7 +124,7 @@ def replay(game, players: int, seed: Any, options: dict, actions: List[Any], sea
     over = game.is_over(state)
     return {"hashes": hashes, "result": game.result(state) if over else None, "over": over,
             "ending": game.ending(state) if over else "",
-            "failed": failed, "bot_mismatch": bot_mismatch, "illegal": refused}
+            "failed": failed, "bot_mismatch": bot_mismatch, "illegal": refused, "openings": openings}
 
 
 def replay_check(message: dict) -> dict:

@@ -16,7 +16,7 @@ def assert_no_hidden_values(messages, seat):
     events = [m for m in messages if m["t"] == "ev" and not m.get("waiting")]
     assert events, "no events received"
     allowed = {"t", "n", "ev", "version", "view", "legal", "forms", "to_move", "over", "result", "hash", "round",
-               "names", "away", "kinds", "waiting", "ack"}
+               "names", "away", "kinds", "keys", "waiting", "ack"}
     for m in events:
         assert set(m) <= allowed, set(m) - allowed
         assert isinstance(m["ack"], int), "ack numbers the guest's own messages, nothing else"
@@ -30,12 +30,12 @@ def assert_no_hidden_values(messages, seat):
         if m["result"] is not None:
             assert game.is_over(state) and m["result"] == game.result(state)
         if m["round"]:
-            assert set(m["round"]) == {"version", "seats", "committed", "reveal"}
+            assert set(m["round"]) == {"version", "seats", "committed", "reveal", "revealed"}
             assert all(re.fullmatch(r"[0-9a-f]{64}", h) for h in m["round"]["committed"].values())
     for m in messages:
         assert m["t"] in {"welcome", "ev", "error", "fair", "note"}, m["t"]
         if m["t"] == "ev" and m.get("waiting") and m.get("deal"):
             # before the deal: seals are hashes; nobody's bytes travel until every seal is in
-            assert set(m["deal"]) == {"seats", "sealed", "reveal"}
+            assert set(m["deal"]) == {"commitment", "round", "seats", "sealed", "reveal"}
             assert all(re.fullmatch(r"[0-9a-f]{64}", h) for h in m["deal"]["sealed"].values())
     return len(events)

@@ -70,8 +70,9 @@ def test_p2p_entropy_is_committed_before_revealed(pw, site_url):
         connect(host, a, 1, "Ann")
         a.wait_for_function("window.parlourNet.guest.received.some(m => m.t === 'ev' && m.deal)")
         # Ann sealed; Bob has not joined: bytes sent now are refused, and the table does not start.
-        a.evaluate("""() => { const l = window.parlourNet.guest.link;
-          l.send({t: 'unseal', entropy: window.parlourNet.guest.session.entropy}); }""")
+        a.evaluate("""async () => { const g = window.parlourNet.guest; const s = g.session;
+          const sig = await g.protocol.sign({what: 'unseal', seat: s.seat, entropy: s.entropy});
+          g.link.send({t: 'unseal', entropy: s.entropy, sig}); }""")
         a.wait_for_function("window.parlourNet.guest.received.some(m => m.t === 'error')")
         refused = [m["error"] for m in received(a) if m["t"] == "error"]
         assert any("only once every seal is in" in e for e in refused), refused
@@ -176,7 +177,7 @@ def test_p2p_flooding_guest_is_cut_off_and_others_still_move(pw, site_url):
         bob_to_move(host, flooder, other, rng)
         views_before = host.evaluate("window.parlourNet.host.conns.map(c => c.ev)")
         flooder.evaluate("""() => { const l = window.parlourNet.guest.link;
-          for (let i = 0; i < 3000; i++) { l.outSeq += 1; l.sendRaw(JSON.stringify({t: 'sync', n: l.outSeq})); } }""")
+          for (let i = 0; i < 3000; i++) { l.outSeq += 1; l.sendRaw(JSON.stringify({n: l.outSeq, t: 'sync'})); } }""")  # canonical: keys sorted
         flooded = landing_ms(host, other)
         host.wait_for_function("window.parlourNet.host.netLog.some(e => e.text.includes('disconnected for flooding'))", timeout=15_000)
         views_after = host.evaluate("window.parlourNet.host.conns.map(c => c.ev)")

@@ -1,0 +1,254 @@
+"""The numbered breaks of issue 23, reproduced against a guest's own end check (parlour.fairness).
+
+Each dishonest host here passed the previous check as "Verified fair", or made it blame an
+honest party.  Now each fails at a named step with the host to blame, and no honest guest is
+ever blamed.  The guest's side of the same breaks (what it refuses to send, and when) is
+tested in tests/test_guest_protocol_adversarial.py; the seeded fuzzer over the real host and
+guest code is tests/test_adversarial_fuzz.py.
+"""
+import copy
+
+import pytest
+
+from p2p_sim import SimTable, forfeit_to_bot
+from p256_signer import new_key
+from parlour.fairness import commitment_for, verify_fair
+
+
+def outcome_of(table, seat, fair=None, mine=None):
+    return verify_fair({"mine": mine or table.mines[seat], "fair": fair or table.fair()})
+
+
+def failed(outcome):
+    return next((s for s in outcome["steps"] if not s["ok"]), None)
+
+
+def first_step_of(table, seat, kind="act"):
+    return next(s["version"] for s in table.mines[seat]["sent"] if s["kind"] == kind)
+
+
+class Hijack:
+    """Plays the game, but at `at` the host plays `seat`'s move itself under a handover listed as `kind`,
+    after a false refusal of the guest's own move, and hands the seat straight back; the guest is
+    never shown the change (its events show itself holding the seat throughout)."""
+
+    def __init__(self, seat, at, kind):
+        self.seat, self.at, self.kind, self.done = seat, at, kind, False
+
+    def __call__(self, table, seat):
+        if seat != self.seat or table.version < self.at or self.done:
+            return None
+        self.done = True
+        legal = table.game.legal_actions(table.state, seat)
+        sent, other = legal[0], legal[-1]
+        table.mines[seat]["sent"].append({"kind": "act", "version": table.version, "action": sent,
+                                          "received": True, "refused": True})  # the false refusal
+        table.control.append({"version": table.version, "seat": seat, "kind": self.kind})
+        if self.kind == "bot":
+            table.apply(seat, table.bot_choice(seat), by_bot=True)
+        else:
+            table.apply(seat, other, sig=table.sign(None, {"what": "act", "seat": seat, "version": table.version - 0,
+                                                            "action": other}))
+        table.control.append({"version": table.version, "seat": seat, "kind": "remote"})
+        return "skip"
+
+
+def play_with(table, choose):
+    """SimTable.play, where `choose` may play the move itself and answer 'skip'."""
+    for _ in range(3000):
+        if table.game.is_over(table.state):
+            break
+        movers = table.game.to_move(table.state)
+        if len(movers) > 1:
+            table.play_round(movers, None, None)
+            continue
+        seat = movers[0]
+        if table.kinds[seat] == "bot":
+            table.apply(seat, table.bot_choice(seat), by_bot=True)
+            continue
+        if choose(table, seat) == "skip":
+            continue
+        table.play_person(seat, table.person_choice(seat))
+    over = table.game.is_over(table.state)
+    for mine in table.mines.values():
+        mine["result"] = table.game.result(table.state) if over else None
+    return table
+
+
+def test_forge_3_one_move_handover_to_the_hosts_person_is_refused():
+    table = play_with(SimTable("kings-progress", ["human", "remote"], seed=31), Hijack(1, 4, "human"))
+    outcome = outcome_of(table, 1)
+    assert failed(outcome)["name"] == "every seat changed hands only as the table's seating allows"
+    assert failed(outcome)["blame"] == "host"
+
+
+def test_forge_3_one_move_handover_to_a_bot_behind_the_guests_back_is_refused():
+    table = play_with(SimTable("kings-progress", ["human", "remote"], seed=32), Hijack(1, 4, "bot"))
+    outcome = outcome_of(table, 1)
+    assert failed(outcome)["name"] == "every change of your seat was shown to you as it happened"
+    assert failed(outcome)["blame"] == "host"
+
+
+def test_forge_3_a_handover_the_guest_was_shown_is_named_not_failed():
+    """The honest version: the host closes the guest's link, hands the seat to a bot, and later gives it back."""
+    table = SimTable("kings-progress", ["human", "remote"], seed=33)
+    turns = [0]
+
+    def choose(t, seat):
+        if seat == 1:
+            turns[0] += 1
+            if turns[0] == 3:
+                t.hand_over(1, "bot")
+                t.apply(1, t.bot_choice(1), by_bot=True)
+                t.hand_over(1, "remote")  # it rejoins (its new link's events show it holding the seat again)
+                return "skip"
+        return None
+
+    play_with(table, choose)
+    assert turns[0] >= 3
+    outcome = outcome_of(table, 1)
+    assert outcome["verified"], failed(outcome)
+    assert any("handed {p1} (seat 2) to a bot" in n for n in outcome["notes"])
+
+
+def test_forge_4_bot_level_shopping_is_refused():
+    table = SimTable("kings-progress", ["bot", "remote"], seed=34).play()
+    fair = table.fair()
+    fair["bots"][2]["bot"] = "easy"  # whichever level's seeded choice the host liked better
+    outcome = outcome_of(table, 1, fair)
+    assert failed(outcome)["name"] == "every bot move was chosen at its seat's level, at its own position"
+
+
+def test_forge_4_ply_shopping_is_refused():
+    table = SimTable("castles", ["bot", "remote"], seed=35).play()
+    fair = table.fair()
+    late = next(b for b in fair["bots"] if b["step"] >= 4)
+    late["ply"] = late["step"] - 2  # an earlier position whose choice is still legal
+    outcome = outcome_of(table, 1, fair)
+    assert failed(outcome)["name"] == "every bot move was chosen at its seat's level, at its own position"
+
+
+def test_forge_2_a_choice_sealed_after_seeing_the_guests_is_caught():
+    """The host reads the guest's reveal, then seals the opposite for its own seat."""
+    done = []
+
+    def hook(t, info):
+        if done or 1 not in info["sealed"] or 0 not in info["sealed"]:
+            return
+        legal = t.game.legal_actions(t.state, 0)
+        other = next((a for a in legal if a != info["sealed"][0]["action"]), None)
+        if other is None:
+            return
+        nonce = "ab" * 16
+        info["sealed"][0].update(action=other, nonce=nonce, hash=commitment_for(other, nonce))
+        for mine in t.mines.values():  # what the events showed afterwards; the guest's reveal-time record keeps the old one
+            for c in mine["commits"]:
+                if c["seat"] == 0 and c["version"] == info["version"]:
+                    c["hash"] = info["sealed"][0]["hash"]
+        done.append(True)
+
+    table = SimTable("kings-cottage", ["human", "remote"], seed=36).play(round_hook=hook)
+    assert done
+    outcome = outcome_of(table, 1)
+    assert failed(outcome)["name"] == "nobody sealed a choice after seeing yours"
+    assert failed(outcome)["blame"] == "host"
+
+
+def test_forge_6_false_refusal_of_a_valid_reveal_blames_the_host_and_nobody_else():
+    done = []
+
+    def hook(t, info):
+        if not done and 1 in info["sealed"]:
+            forfeit_to_bot(t, info, 1)  # the host refused the reveal it received, then handed the seat over
+            done.append(True)
+
+    table = SimTable("kings-cottage", ["human", "remote", "remote"], seed=37).play(round_hook=hook)
+    assert done
+    victim = outcome_of(table, 1)
+    assert failed(victim)["name"].startswith("every move you sent was played") and failed(victim)["blame"] == "host"
+    other = outcome_of(table, 2)
+    assert other["verified"], failed(other)
+    assert not any("never came" in n for n in other["notes"]), "the honest guest is not said to have failed to reveal"
+
+
+def test_forge_signed_moves_a_host_cannot_put_words_in_another_guests_mouth():
+    """Guest 2's check covers guest 1's moves too: the host cannot list a move guest 1 never signed."""
+    table = SimTable("kings-progress", ["human", "remote", "remote"], seed=38)
+    swapped = []
+
+    def choose(t, seat):
+        if seat == 1 and not swapped and t.version > 3:
+            legal = t.game.legal_actions(t.state, 1)
+            t.apply(1, legal[-1], sig=t.sign(None, {"what": "act", "seat": 1, "version": t.version, "action": legal[-1]}))
+            swapped.append(t.version)
+            return "skip"
+        return None
+
+    play_with(table, choose)
+    outcome = outcome_of(table, 2)
+    assert failed(outcome)["name"] == "every move by another player carries that player's signature"
+    assert failed(outcome)["blame"] == "host"
+
+
+def test_forge_7_a_key_timeline_that_starts_late_is_refused():
+    """The old junk event with version 999999 set joined_at; now nothing is taken from an unchecked event:
+    a key timeline claiming this guest's key began later (so earlier moves were not its own) fails."""
+    table = SimTable("kings-progress", ["human", "remote"], seed=39).play()
+    fair = table.fair()
+    _, stranger = new_key(999)
+    fair["keys"] = [{"version": 0, "seat": 1, "key": stranger}, {"version": 6, "seat": 1, "key": table.key_of[1]}]
+    outcome = outcome_of(table, 1, fair)
+    assert failed(outcome)["name"] == "every seat's key is the one you were shown"
+
+
+def test_forge_9_guest_handed_to_a_bot_before_the_deal_then_rejoined_verifies():
+    """Seat 2 left the deal (handed to a bot before every seal was in) and rejoined mid-game: nobody is blamed."""
+    table = SimTable("kings-progress", ["human", "remote", "remote"], seed=40)
+    # redo the deal without seat 2, as the host's Deal.drop does
+    table.entropy[2] = None
+    from parlour.fairness import derive_seed
+    import hashlib
+    sealed = {"1": hashlib.sha256(table.entropy[1]).hexdigest()}
+    table.seals = {"1": table.seals["1"]}
+    table.seed = derive_seed(table.secret, table.entropy)
+    table.state = table.game.setup(table.players, table.seed, table.options)
+    table.kinds[2] = "bot"
+    table.control[2] = {"version": 0, "seat": 2, "kind": "bot"}
+    table.keys = [k for k in table.keys if k["seat"] != 2]
+    late = table.mines[2]
+    late.update(entropy=None, entropy_commits=None, views={}, kinds_seen=[], keys_seen=[], spans=[[0, 0]], my_keys=[])
+    table.mines[1].update(entropy_commits=sealed, views={}, kinds_seen=[], keys_seen=[])
+    del table.mines[2]
+    table.observe()
+    rejoined = []
+
+    def choose(t, seat):
+        if not rejoined and t.version >= 5:
+            _, fresh = new_key(4242)
+            t.private[2] = new_key(4242)[0]
+            t.key_of[2] = fresh
+            t.keys.append({"version": t.version, "seat": 2, "key": fresh})
+            late["my_keys"] = [fresh]
+            late["spans"].append([t.version, t.version])
+            t.mines[2] = late
+            t.hand_over(2, "remote")
+            rejoined.append(t.version)
+        return None
+
+    table.play(choose)
+    assert rejoined
+    for seat in (1, 2):
+        outcome = outcome_of(table, seat)
+        assert outcome["verified"], (seat, failed(outcome))
+
+
+@pytest.mark.parametrize("value", [1e-7, 0.25, 1.0])
+def test_forge_5_a_value_the_two_languages_spell_differently_is_never_hashed(value):
+    """A reveal carrying a float has no canonical spelling: the honest host's link refuses it (js/net/link.js);
+    a host that lists one anyway cannot make the check hash other bytes than JavaScript did."""
+    table = SimTable("kings-cottage", ["human", "remote"], seed=41).play()
+    fair = copy.deepcopy(table.fair())
+    fair["reveals"][0]["action"]["odd"] = value
+    outcome = outcome_of(table, 1, fair)
+    assert not outcome["verified"]
+    assert failed(outcome)["blame"] == "host"
