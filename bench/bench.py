@@ -367,9 +367,36 @@ def record_soak(figures):
         write_readme(results)
 
 
+def fairness_only():
+    """`bench --fairness`: only the guests' end-of-game check, merged into bench/results.json (a quiet machine only)."""
+    from playwright.sync_api import sync_playwright
+    if LOAD_BEFORE > 1.0:
+        print(f"load average {LOAD_BEFORE:.2f} > 1.0: time figures would measure other work; nothing written")
+        return 1
+    dist = Path(os.environ.get("PARLOUR_DIST") or ROOT / "dist")
+    server, url = serve(dist)
+    os.environ["PARLOUR_QUIET"] = "1"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium"),
+                                    args=CHROMIUM_ARGS)
+        figures = measure_fair_check(browser, url)
+        browser.close()
+    server.shutdown()
+    path = ROOT / "bench" / "results.json"
+    results = json.loads(path.read_text()) if path.exists() else {"figures": {}}
+    results["figures"].update(figures)
+    results["fairness_load_average"] = {"start": round(LOAD_BEFORE, 2), "end": round(os.getloadavg()[0], 2)}
+    path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    for key, value in sorted(figures.items()):
+        print(f"{key:45} {value}")
+    return 0
+
+
 def main():
     if SOAK:
         return soak_only()
+    if "--fairness" in sys.argv:
+        return fairness_only()
     from playwright.sync_api import sync_playwright
     dist = Path(os.environ.get("PARLOUR_DIST") or ROOT / "dist")
     figures = {}

@@ -21,6 +21,8 @@ from parlour.game import canonical
 
 #: the level of the sim's bots (a cheap one: the check replays every bot move)
 SIM_LEVEL = "random"
+#: what a chooser answers when it played the turn itself
+SKIP = "skip"
 
 
 def b64(data: bytes) -> str:
@@ -137,7 +139,8 @@ class SimTable:
 
     def play(self, choose: Optional[Callable[["SimTable", int], Optional[dict]]] = None,
              round_hook: Optional[Callable[["SimTable", dict], None]] = None, limit: int = 3000) -> "SimTable":
-        """Play to the end.  `choose(table, seat)` may pick a guest's move (None: a random legal one)."""
+        """Play to the end.  `choose(table, seat)` may pick a person's move (None: a random legal one), or
+        answer SKIP when it played that turn itself (a dishonest host's doing, in the tests)."""
         for _ in range(limit):
             if self.game.is_over(self.state):
                 break
@@ -149,7 +152,10 @@ class SimTable:
             if self.kinds[seat] == "bot":
                 self.apply(seat, self.bot_choice(seat), by_bot=True)
                 continue
-            self.play_person(seat, (choose and choose(self, seat)) or self.person_choice(seat))
+            chosen = choose(self, seat) if choose else None
+            if chosen is SKIP:
+                continue
+            self.play_person(seat, chosen or self.person_choice(seat))
         over = self.game.is_over(self.state)
         for mine in self.mines.values():
             mine["result"] = self.game.result(self.state) if over else None

@@ -10,7 +10,7 @@ import copy
 
 import pytest
 
-from p2p_sim import SimTable, forfeit_to_bot
+from p2p_sim import SKIP, SimTable, forfeit_to_bot
 from p256_signer import new_key
 from parlour.fairness import commitment_for, verify_fair
 
@@ -50,40 +50,18 @@ class Hijack:
             table.apply(seat, other, sig=table.sign(None, {"what": "act", "seat": seat, "version": table.version - 0,
                                                             "action": other}))
         table.control.append({"version": table.version, "seat": seat, "kind": "remote"})
-        return "skip"
-
-
-def play_with(table, choose):
-    """SimTable.play, where `choose` may play the move itself and answer 'skip'."""
-    for _ in range(3000):
-        if table.game.is_over(table.state):
-            break
-        movers = table.game.to_move(table.state)
-        if len(movers) > 1:
-            table.play_round(movers, None, None)
-            continue
-        seat = movers[0]
-        if table.kinds[seat] == "bot":
-            table.apply(seat, table.bot_choice(seat), by_bot=True)
-            continue
-        if choose(table, seat) == "skip":
-            continue
-        table.play_person(seat, table.person_choice(seat))
-    over = table.game.is_over(table.state)
-    for mine in table.mines.values():
-        mine["result"] = table.game.result(table.state) if over else None
-    return table
+        return SKIP
 
 
 def test_forge_3_one_move_handover_to_the_hosts_person_is_refused():
-    table = play_with(SimTable("kings-progress", ["human", "remote"], seed=31), Hijack(1, 4, "human"))
+    table = SimTable("kings-progress", ["human", "remote"], seed=31).play(Hijack(1, 4, "human"))
     outcome = outcome_of(table, 1)
     assert failed(outcome)["name"] == "every seat changed hands only as the table's seating allows"
     assert failed(outcome)["blame"] == "host"
 
 
 def test_forge_3_one_move_handover_to_a_bot_behind_the_guests_back_is_refused():
-    table = play_with(SimTable("kings-progress", ["human", "remote"], seed=32), Hijack(1, 4, "bot"))
+    table = SimTable("kings-progress", ["human", "remote"], seed=32).play(Hijack(1, 4, "bot"))
     outcome = outcome_of(table, 1)
     assert failed(outcome)["name"] == "every change of your seat was shown to you as it happened"
     assert failed(outcome)["blame"] == "host"
@@ -101,10 +79,10 @@ def test_forge_3_a_handover_the_guest_was_shown_is_named_not_failed():
                 t.hand_over(1, "bot")
                 t.apply(1, t.bot_choice(1), by_bot=True)
                 t.hand_over(1, "remote")  # it rejoins (its new link's events show it holding the seat again)
-                return "skip"
+                return SKIP
         return None
 
-    play_with(table, choose)
+    table.play(choose)
     assert turns[0] >= 3
     outcome = outcome_of(table, 1)
     assert outcome["verified"], failed(outcome)
@@ -181,10 +159,10 @@ def test_forge_signed_moves_a_host_cannot_put_words_in_another_guests_mouth():
             legal = t.game.legal_actions(t.state, 1)
             t.apply(1, legal[-1], sig=t.sign(None, {"what": "act", "seat": 1, "version": t.version, "action": legal[-1]}))
             swapped.append(t.version)
-            return "skip"
+            return SKIP
         return None
 
-    play_with(table, choose)
+    table.play(choose)
     outcome = outcome_of(table, 2)
     assert failed(outcome)["name"] == "every move by another player carries that player's signature"
     assert failed(outcome)["blame"] == "host"

@@ -274,17 +274,18 @@ export class GuestProtocol {
     if (typeof deal.commitment === "string" && deal.commitment !== s.commitment) {
       return this.fail("the host's commitment changed without making the deal again");
     }
+    if (!deal.reveal) return effects;
     const taking = s.seat !== null && deal.seats.includes(s.seat) && s.sealed !== null;
-    if (!taking || !deal.reveal) return effects;
     const complete = deal.seats.every((/** @type {any} */ x) => Number.isInteger(x) && HEX64.test(deal.sealed[String(x)] ?? ""))
       && Object.keys(deal.sealed).length === deal.seats.length;
     if (!complete) return this.fail("the host asked for the random bytes before every seal was in");
-    if (deal.sealed[String(s.seat)] !== s.sealed) return this.fail("the host lists another seal for your seat than the one you sent");
+    if (taking && deal.sealed[String(s.seat)] !== s.sealed) return this.fail("the host lists another seal for your seat than the one you sent");
+    // everyone present records the final list (a spectator too): the end check holds the host to it
     if (s.entropy_commits === null) s.entropy_commits = { ...deal.sealed };
     else if (JSON.stringify(Object.entries(s.entropy_commits).sort()) !== JSON.stringify(Object.entries(deal.sealed).sort())) {
       return this.fail("the host changed the list of seals after asking for the random bytes");
     }
-    if (this.unsealedOn !== this.linkNo) {
+    if (taking && this.unsealedOn !== this.linkNo) {
       this.unsealedOn = this.linkNo;
       s.unsealed = s.entropy;
       effects.send.push({ t: "unseal", entropy: s.entropy, sig: await this.sign({ what: "unseal", seat: s.seat, entropy: s.entropy }) });

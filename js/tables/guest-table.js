@@ -310,7 +310,8 @@ export class GuestTable {
     el.dataset.fair = outcome.ok ? "ok" : "failed";
     el.replaceChildren(
       outcome.ok
-        ? `Verified fair: this device replayed ${m.actions.length === 1 ? "the 1 move" : `all ${m.actions.length} moves`} and every view it was shown (${count(outcome.steps.length, "check")}).`
+        ? `Verified fair: this device replayed ${m.actions.length === 1 ? "the 1 move" : `all ${m.actions.length} moves`}, `
+          + `every view it was shown and every player's signature (${count(outcome.steps.length, "check")}).`
         : `Not verified: the check "${failed?.name}" failed: ${String(failed?.detail).replace(/\.+$/, "")}.`
           + (failed?.blame === "host" ? " The host's device is responsible." : ""),
       ...outcome.notes.map((note) => h("span", { class: "fair-note" }, [` ${fillNames(note, this.names)}`])),

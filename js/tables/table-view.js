@@ -45,7 +45,7 @@ export class NetTableView {
       names: this.names, fetch: back.fetch, showPast: (reply) => this.showPast(reply),
       showLive: (reply) => this.showLive(reply, back.showLive),
     }) : null;
-    root.replaceChildren(
+    root.replaceChildren(...[
       h("div", { class: "table-bar" }, [
         this.els.title, this.els.status,
         this.lookBack?.els.control ?? null,
@@ -59,7 +59,7 @@ export class NetTableView {
         h("aside", {}, [this.els.net, this.els.side, h("h3", {}, ["Moves"]), this.els.log]),
       ]),
       this.els.overlay,
-    );
+    ].filter((el) => el !== null)); // replaceChildren would write a null as the text "null" (a guest has no look-back)
     this.moveLog = new MoveLog(this.els.log, this.names);
     const Board = boardFor(opts.gameId);
     this.board = new Board(this.els.board, { onAction: opts.onAction, names: this.names });

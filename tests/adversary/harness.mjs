@@ -15,6 +15,7 @@ const product = {
   host: await import(new URL("js/tables/host-table.js", ROOT).href),
   guest: await import(new URL("js/tables/guest-table.js", ROOT).href),
   guests: await import(new URL("js/tables/host-guests.js", ROOT).href),
+  protocol: await import(new URL("js/net/protocol.js", ROOT).href),
   bytes: await import(new URL("js/net/bytes.js", ROOT).href),
 };
 
@@ -110,6 +111,10 @@ function summariseMessages(counts = {}) {
  *   timers?: "virtual"|"real", seedCrypto?: boolean, maxVirtualMs?: number, maxWallMs?: number, stallMs?: number,
  *   turnTimer?: number,                  seconds (the host's turn timer), 0 = off
  *   setup?: (ctx: any) => any,           called once the host table exists, before anyone joins
+ *                                        (ctx: {run, host, hostDev, guestDevs, guests, spec}; `guests` fills as they join)
+ *   onGuest?: (seat: number, guest: any, ctx: any) => any,   each GuestTable as it is made (rejoins too)
+ *   stopWhen?: (ctx: any) => any,        end the run early once this is truthy (checked every turn of the run's loop);
+ *                                        the result says `stoppedEarly`
  *   quiet?: boolean,
  *   keep?: boolean,                      keep the run's objects in the result (run, host, guests)
  * }} spec
@@ -159,6 +164,9 @@ export async function playTable(spec) {
   let host = null;
   const guests = new Map();
   let stopped = null;
+  /** What the hooks see: the run, the host table and device, the guests' devices and tables (filled as they join). */
+  const ctx = { run, host: null, hostDev, guestDevs, guests, spec, stoppedEarly: false };
+  ctx.join = (i, code) => joinSeat(ctx, i, code);
   const result = {
     game: spec.game, seed: spec.seed ?? 1, seats: seats.map((s) => s.kind), levels: seats.map((s) => s.level ?? null),
   };
@@ -173,32 +181,23 @@ export async function playTable(spec) {
       if (spec.turnTimer) table.setTimer(spec.turnTimer);
       return table;
     });
-    await spec.setup?.({ run, host, hostDev, guestDevs });
+    ctx.host = host;
+    await spec.setup?.(ctx);
     // every remote seat's invite is ready
     await run.until(() => remote.every((i) => hostDev.invitations.some((inv) => inv.seat === i && inv.code)), "the invites");
     for (const i of remote) {
       const dev = guestDevs.get(i);
       const inv = hostDev.invitations.filter((x) => x.seat === i && x.code).at(-1);
       watch(dev, "guest", spec.guestChoice ?? randomLegal, 11 * (i + 1));
-      const guest = await dev.enter(async () => {
-        const engine = new Engine();
-        const root = document.createElement("div");
-        const table = new GuestTable(engine, root, { code: inv.code, onLeave: () => {} });
-        await table.start();
-        return table;
-      });
-      guests.set(i, guest);
-      await run.until(() => dev.joins.length, `the join screen of seat ${i}`);
-      // the person types a name and presses "Make my answer code"
-      dev.enter(() => dev.joins.at(-1).onJoin(NAMES[(i + 3) % NAMES.length]));
-      await run.until(() => dev.answers.length, `the answer code of seat ${i}`);
-      // the host pastes it
-      await hostDev.enter(() => acceptAnswer(host, dev.answers.at(-1).code));
+      await joinSeat(ctx, i, inv.code);
     }
     const hostOver = () => host.over || hostDev.views.at(-1)?.phase === "over";
     // a guest whose channel closed (handed to a bot, cut off) gets no `fair`: it is not waited for
     const gone = (i) => guestDevs.get(i).answers.every((a) => a.channel.readyState === "closed");
-    await run.until(() => hostOver() && [...guests].every(([i, g]) => g.fairness || gone(i)), "the end of the game and every verdict");
+    await run.until(() => {
+      if (spec.stopWhen?.(ctx)) return (ctx.stoppedEarly = true);
+      return hostOver() && [...guests].every(([i, g]) => g.fairness || gone(i));
+    }, "the end of the game and every verdict");
   } catch (err) {
     if (!(err instanceof RunStopped)) {
       run.errors.push(`harness: ${err && err.stack || err}`);
@@ -206,6 +205,7 @@ export async function playTable(spec) {
     stopped = String(err && err.message || err);
   }
   result.stopped = stopped;
+  result.stoppedEarly = ctx.stoppedEarly;
   result.over = !!host?.over;
   result.gameSeed = host?.seed ?? null;
   result.result = host?.result ?? null;
@@ -230,13 +230,57 @@ export async function playTable(spec) {
   result.toasts = Object.fromEntries([...run.devices].map(([name, d]) => [name, d.toasts.length]));
   // per-device globals read outside any device while this run was open (0: the harness kept every device apart)
   result.leaks = leaks.count - leaksBefore;
-  if (spec.keep) Object.assign(result, { run, host, guests, hostDev, guestDevs });
+  if (spec.keep) Object.assign(result, { run, host, guests, hostDev, guestDevs, ctx });
   run.close();
   for (const d of run.devices.values()) {
     for (const inv of d.invitations) try { inv.close(); } catch { /* gone */ }
     void engineControl(d.id, "__forget__");
   }
   return result;
+}
+
+/**
+ * The device of seat `i` opens the invite `code` (a new GuestTable: a first join, or a rejoin on the
+ * same device, whose record in localStorage makes its hello carry the rejoin proof), the person asks
+ * for an answer code, and the host pastes it.  Resolves once the host has attached the channel.
+ * @param {any} ctx playTable's hook context @param {number} i @param {string} code
+ */
+async function joinSeat(ctx, i, code) {
+  const { run, hostDev, guestDevs, guests, spec } = ctx;
+  const dev = guestDevs.get(i);
+  const joins = dev.joins.length;
+  const answers = dev.answers.length;
+  const guest = await dev.enter(async () => {
+    const engine = new Engine();
+    const root = document.createElement("div");
+    const table = new GuestTable(engine, root, { code, onLeave: () => {} });
+    await table.start();
+    return table;
+  });
+  guests.set(i, guest);
+  await spec.onGuest?.(i, guest, ctx);
+  await run.until(() => dev.joins.length > joins, `the join screen of seat ${i}`);
+  // the person types a name and presses "Make my answer code"
+  dev.enter(() => dev.joins.at(-1).onJoin(NAMES[(i + 3) % NAMES.length]));
+  await run.until(() => dev.answers.length > answers, `the answer code of seat ${i}`);
+  // the host pastes it
+  await hostDev.enter(() => acceptAnswer(ctx.host, dev.answers.at(-1).code));
+  return guest;
+}
+
+/**
+ * The host's person makes a rejoin invite for seat `i` (the button by the seat) and the seat's own
+ * device opens it: its record makes the hello carry the rejoin proof.  Call from a hook while the run
+ * plays (the run's loop must be turning).  Resolves with the new GuestTable.
+ * @param {any} ctx playTable's hook context @param {number} i
+ */
+export async function rejoinSeat(ctx, i) {
+  const { run, host, hostDev } = ctx;
+  const before = new Set(hostDev.invitations);
+  await hostDev.enter(() => product.guests.invite(host, i, product.protocol.INVITE_REJOIN));
+  await run.until(() => hostDev.invitations.some((inv) => !before.has(inv) && inv.seat === i && inv.code), `the rejoin invite of seat ${i}`);
+  const inv = hostDev.invitations.filter((x) => !before.has(x) && x.seat === i && x.code).at(-1);
+  return joinSeat(ctx, i, inv.code);
 }
 
 /**
