@@ -219,3 +219,16 @@ test("adversary: a host cannot fill this device's storage with positions or comm
   assert.match(fx.failure, /more positions or commitments/);
   assert.ok(JSON.stringify(p.session).length < 1_500_000);
 });
+
+test("adversary: a commitment sent again on a new link is signed with that link's key (issue 23, 10)", async () => {
+  const dev = device();
+  const { p } = await joined(dev);
+  await p.receive(await event(4, { round: { version: 4, seats: [1, 2], committed: {}, reveal: false, revealed: [] } }));
+  await p.act({ type: "invest", house: 1 });
+  const p2 = new GuestProtocol(dev.io("INVITE-R"));
+  const hello = await p2.hello("Gus", dev.io().load("00aa11bb22cc33dd"), 2);
+  await p2.receive(welcome({ started: true }));
+  const fx = await p2.receive(await event(4, { ev: 1, round: { version: 4, seats: [1, 2], committed: {}, reveal: false, revealed: [] } }));
+  const again = fx.send.find((m) => m.t === "commit");
+  assert.ok(await verifySignature(hello.key, { what: "commit", table: "00aa11bb22cc33dd", seat: 1, version: 4, hash: again.hash }, again.sig));
+});

@@ -221,7 +221,10 @@ def forfeit_illegal(table: SimTable, info: dict, seat: int, bogus: dict) -> None
         for s in table.mines[seat]["sent"]:
             if s["kind"] == "reveal" and s["version"] == info["version"]:
                 s["action"] = bogus
-    c["forfeit"] = {"seat": seat, "version": info["version"], "reason": "illegal", "action": bogus, "nonce": nonce}
+    signer = seat if table.kinds[seat] == "remote" else None
+    c["forfeit"] = {"seat": seat, "version": info["version"], "reason": "illegal", "action": bogus, "nonce": nonce,
+                    "sig": table.sign(signer, {"what": "reveal", "seat": seat, "version": info["version"], "action": bogus,
+                                               "nonce": nonce})}
     c["replacement"] = table.bot_choice(seat, info["version"])
 
 

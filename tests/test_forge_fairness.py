@@ -230,3 +230,44 @@ def test_forge_5_a_value_the_two_languages_spell_differently_is_never_hashed(val
     outcome = outcome_of(table, 1, fair)
     assert not outcome["verified"]
     assert failed(outcome)["blame"] == "host"
+
+
+def test_forge_a_host_cannot_frame_an_honest_guest_with_an_illegal_reveal_it_made_up():
+    """The host shows a witness a commitment of its own making for guest 1, then forfeits guest 1's choice as
+    'illegal' with the matching move and nonce: the witness must not call guest 1 at fault, since guest 1 never
+    signed that reveal; the host is named instead."""
+    done = []
+
+    def hook(t, info):
+        if not done and 1 in info["sealed"]:
+            from p2p_sim import forfeit_illegal
+            forfeit_illegal(t, info, 1, {"type": "bogus"})
+            forged = info["sealed"][1]["forfeit"]
+            forged["sig"] = t.sign(None, {"what": "reveal", "seat": 1, "version": info["version"],
+                                          "action": forged["action"], "nonce": forged["nonce"]})  # the host's key, not guest 1's
+            done.append(True)
+
+    table = SimTable("kings-cottage", ["human", "remote", "remote"], seed=42).play(round_hook=hook)
+    assert done
+    witness = outcome_of(table, 2)
+    assert failed(witness)["name"] == "every choice said to break the rules was revealed and signed by its player"
+    assert failed(witness)["blame"] == "host"
+    assert not any("guest's fault" in n for n in witness["notes"])
+
+
+def test_forge_a_forfeited_choice_of_the_rounds_first_seat_needs_no_move_signature():
+    """Found by the fuzzer: the bot's replacement for the first seat's forfeited choice was asked for an `act` signature."""
+    done = []
+
+    def hook(t, info):
+        first = min(info["sealed"])
+        if not done and t.kinds[first] == "remote":
+            from p2p_sim import forfeit_illegal
+            forfeit_illegal(t, info, first, {"type": "bogus"})
+            done.append(first)
+
+    table = SimTable("kings-cottage", ["remote", "remote", "human"], seed=43).play(round_hook=hook)
+    assert done
+    for seat in (0, 1):
+        outcome = outcome_of(table, seat)
+        assert outcome["verified"], (seat, failed(outcome))

@@ -39,7 +39,7 @@ export class Round {
     this.commits = new Map();
     /** @type {Map<number, {action: any, nonce: string, sig?: string}>} */
     this.reveals = new Map();
-    /** @type {Map<number, {reason: "illegal"|"bot", action?: any, nonce?: string, replacement: any}>} */
+    /** @type {Map<number, {reason: "illegal"|"bot", action?: any, nonce?: string, sig?: string, replacement: any}>} */
     this.forfeits = new Map();
   }
 
@@ -72,7 +72,7 @@ export class Round {
 
   /**
    * The seat's choice this round is the bot's `replacement`.
-   * @param {number} seat @param {{reason: "illegal"|"bot", action?: any, nonce?: string, replacement: any}} forfeit
+   * @param {number} seat @param {{reason: "illegal"|"bot", action?: any, nonce?: string, sig?: string, replacement: any}} forfeit
    */
   forfeit(seat, forfeit) {
     this.reveals.delete(seat);

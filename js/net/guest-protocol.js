@@ -220,9 +220,10 @@ export class GuestProtocol {
       if (mine && mine.version === round.version && s.seat !== null) {
         const inRound = round.seats.includes(s.seat);
         if (inRound && !(String(s.seat) in round.committed) && this.committedOn !== this.linkNo) {
-          // the commitment was lost with a connection: send the same one again
+          // the commitment was lost with a connection: send the same one again, signed with this link's key
           this.committedOn = this.linkNo;
-          send.push({ t: "commit", seat: s.seat, version: round.version, hash: mine.hash, sig: mine.commitSig });
+          const sig = await this.sign({ what: "commit", seat: s.seat, version: round.version, hash: mine.hash });
+          send.push({ t: "commit", seat: s.seat, version: round.version, hash: mine.hash, sig });
         }
         if (round.reveal && inRound && !(round.revealed ?? []).includes(s.seat) && this.revealedOn !== `${this.linkNo}:${round.version}`) {
           const all = round.seats.every((/** @type {number} */ x) => HEX64.test(round.committed[String(x)] ?? ""));
@@ -306,7 +307,7 @@ export class GuestProtocol {
     if (m.round && m.round.seats.includes(seat)) {
       const c = await commit(action);
       const commitSig = await this.sign({ what: "commit", seat, version: m.round.version, hash: c.hash });
-      s.pending = { ...c, version: m.round.version, commitSig };
+      s.pending = { ...c, version: m.round.version };
       this.committedOn = this.linkNo;
       this.io.save(s);
       return [{ t: "commit", seat, version: m.version, hash: c.hash, sig: commitSig }];

@@ -13,7 +13,7 @@
 /**
  * @typedef {"human"|"bot"|"remote"} Holder
  * @typedef {{seat: number, action: any, sig?: string}} Played
- * @typedef {{seat: number, version: number, reason: "illegal"|"bot", action?: any, nonce?: string, step: number}} Forfeit
+ * @typedef {{seat: number, version: number, reason: "illegal"|"bot", action?: any, nonce?: string, sig?: string, step: number}} Forfeit
  */
 
 /** The bot that plays a seat nobody chose a level for (a guest's seat handed to a bot, a forfeit). */

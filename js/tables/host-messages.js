@@ -155,7 +155,7 @@ export async function onMessage(host, conn, m) {
     if (!host.round) return refuse(host, conn, "There is no secret round now.", m.n);
     const why = await host.round.reveal(conn.seat, m.action, m.nonce, m.sig);
     if (why) return refuse(host, conn, why, m.n);
-    const refused = await checkReveal(host, conn.seat, m.action, m.nonce);
+    const refused = await checkReveal(host, conn.seat, m.action, m.nonce, m.sig);
     if (refused) {
       conn.strikes = 0;
       refuse(host, conn, refused, m.n, false);
@@ -172,15 +172,17 @@ export async function onMessage(host, conn, m) {
 
 /**
  * A revealed choice must be a move the rules allow at the round's position;
- * otherwise the seat forfeits it to the bot's own choice, and everyone is told.
- * @param {HostTable} host @param {number} seat @param {any} action @param {string} nonce @returns {Promise<string|null>} the refusal, if any
+ * otherwise the seat forfeits it to the bot's own choice, and everyone is told.  The forfeit keeps the
+ * guest's signed reveal: no one can be called at fault for a choice they did not sign.
+ * @param {HostTable} host @param {number} seat @param {any} action @param {string} nonce @param {string} sig
+ * @returns {Promise<string|null>} the refusal, if any
  */
-export async function checkReveal(host, seat, action, nonce) {
+export async function checkReveal(host, seat, action, nonce, sig) {
   const round = /** @type {Round} */ (host.round);
   const check = await host.engine.call("check", { table: host.table, seat, action });
   if (check.legal) return null;
   const choice = await host.chooseFor(seat);
-  round.forfeit(seat, { reason: "illegal", action, nonce, replacement: choice.action });
+  round.forfeit(seat, { reason: "illegal", action, nonce, sig, replacement: choice.action }); // the guest's own signature is the evidence
   const why = fillNames(String(check.error), host.names);
   announce(host, `${host.names[seat]} revealed a choice the rules refuse (${why.replace(/\.+$/, "")}); a bot chose for that seat this round.`);
   return `Your sealed choice is not allowed (${why.replace(/\.+$/, "")}); a bot chose for you this round.`;

@@ -360,7 +360,9 @@ export class HostTable extends TableLifecycle {
     for (const s of round.seats) {
       const f = round.forfeits.get(s);
       if (f) {
-        this.ledger.forfeits.push({ seat: s, version: round.version, reason: f.reason, action: f.action, nonce: f.nonce, step: this.version });
+        this.ledger.forfeits.push({
+          seat: s, version: round.version, reason: f.reason, action: f.action, nonce: f.nonce, ...(f.sig ? { sig: f.sig } : {}), step: this.version,
+        });
         await this.act(s, f.replacement, round.version);
         continue;
       }

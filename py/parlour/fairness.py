@@ -165,7 +165,7 @@ def _verify(mine: dict, fair: dict, steps: _Steps, notes: List[str], ending: Lis
     host_key = mine.get("host_key")
     # this guest's own moves are held to its own record (step 6); moves in its seat by another device are checked as anyone's
     others = [a if not (a["seat"] == me and mine_at(i)) else dict(a, seat=-1) for i, a in enumerate(actions)]
-    unsigned = check_signatures(others, reveals, openings, control, keys, table, -1, verify_signature, host_key)
+    unsigned = check_signatures(others, reveals, openings, control, keys, table, -1, verify_signature, host_key, plies)
     if not steps.check("every move by another player carries that player's signature", unsigned is None, unsigned or ""):
         return
 
@@ -195,7 +195,15 @@ def _verify(mine: dict, fair: dict, steps: _Steps, notes: List[str], ending: Lis
         return
 
     # 5. Sealed choices: each commitment was revealed and played, or forfeited by the rules.
-    if not _check_sealed(mine, fair, actions, control, plies, forfeits, result["illegal"], steps, notes, players, me):
+    def signed_reveal(f: dict) -> bool:
+        """Did the seat itself sign the reveal a forfeit holds against it (its key then, or the host's for its people)?"""
+        holder = control.at(f["seat"], f["version"])
+        key = keys.at(f["seat"], f["version"]) if holder == "remote" else host_key
+        return verify_signature(key, {"what": "reveal", "table": table, "seat": f["seat"], "version": f["version"],
+                                      "action": f.get("action"), "nonce": f.get("nonce")}, f.get("sig"))
+
+    if not _check_sealed(mine, fair, actions, control, plies, forfeits, result["illegal"], steps, notes, players, me,
+                         signed_reveal):
         return
 
     # 6. This guest's own moves: every move the host received was played as sent, and nothing else for it.
@@ -293,8 +301,14 @@ def _outcome(reveals: List[dict], forfeits: List[dict], seat: int, version: int,
 
 def _check_sealed(mine: dict, fair: dict, actions: List[dict], control: Timeline, plies: Dict[int, int],
                   forfeits: List[dict], illegal: List[bool], steps: _Steps, notes: List[str], players: int,
-                  me: Optional[int]) -> bool:
+                  me: Optional[int], signed_reveal) -> bool:
     claims = [f for f in forfeits if f["reason"] == "illegal"]
+    for f in claims:  # nobody is called at fault for a choice they did not sign (this guest knows its own)
+        if f["seat"] != me and not steps.check(
+                "every choice said to break the rules was revealed and signed by its player", signed_reveal(f),
+                f"the host says seat {f['seat'] + 1} revealed a choice the rules refuse in the round at move {f['version'] + 1}, "
+                "but that reveal does not carry the player's signature"):
+            return False
     for f, really in zip(claims, illegal):
         if not steps.check("every forfeited choice was really against the rules", really,
                            f"the host says seat {f['seat'] + 1}'s choice at move {f['version']} broke the rules, but the rules allow it"):

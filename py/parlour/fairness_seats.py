@@ -125,11 +125,13 @@ def unseen_change_of_mine(me: int, spans: Any, seen: Any, timeline: Timeline) ->
 
 
 def check_signatures(actions: List[dict], reveals: List[dict], openings: List[int], control: Timeline, keys: Timeline,
-                     table: str, me: Optional[int], verify, host_key: Any) -> Optional[str]:
+                     table: str, me: Optional[int], verify, host_key: Any, plies: Dict[int, int]) -> Optional[str]:
     """Every move a person made, other than this guest's own, carries that person's signature.
 
     A guest's seat signs with the key it held then; the host's own people sign
-    with the host's key for the table.
+    with the host's key for the table.  Moves listed as a bot's (including the
+    bot's choice that replaced a forfeited one) carry no signature: they are
+    checked against the bot's own seeded choice instead.
     Outside a secret round the move itself is signed ({what: act}); inside one
     the reveal that played it is ({what: reveal}).  This guest's own moves are
     compared with its own record instead (parlour.fairness).
@@ -139,7 +141,7 @@ def check_signatures(actions: List[dict], reveals: List[dict], openings: List[in
         if seat == me:
             continue
         holder = control.at(seat, step)
-        if holder == "bot":
+        if holder == "bot" or step in plies:  # a bot's move (a forfeited choice's too) is checked as the bot's
             continue
         key = keys.at(seat, step) if holder == "remote" else host_key
         opening = openings[step] if step < len(openings) else step
