@@ -54,8 +54,20 @@ export function engineRequest(device, request) {
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
     hold(true);
-    proc.stdin.write(line);
+    queueWrite(line);
   });
+}
+
+/** Requests made in one turn of the event loop go out in one write. */
+let outBuf = "";
+function queueWrite(line) {
+  if (!outBuf) setImmediate(flushWrites);
+  outBuf += line;
+}
+function flushWrites() {
+  const text = outBuf;
+  outBuf = "";
+  if (text && proc) proc.stdin.write(text);
 }
 
 /** A control request (__forget__, __stats__). */

@@ -26,6 +26,14 @@ separate worker; the engines, bots and every other module are shared (they
 keep no table state).  `{"id": n, "device": d, "op": "__forget__"}` drops a
 device's copy (the harness does it when a run ends).  `{"op": "__stats__"}`
 returns request counts and seconds spent per op.
+
+Speed (the fuzzer plays thousands of tables): `parlour.api` is compiled once
+and executed per device; a device's `view` replies are kept until its next
+request that may change a table (any op but view, games, verify_fair and
+replay_check), so the same view asked twice between two moves is answered
+from the first reply (the same text: a view is a pure function of the table);
+and every request already waiting on stdin is answered before the replies are
+written out together.
 """
 from __future__ import annotations
 
@@ -42,6 +50,10 @@ sys.path.insert(0, str(ROOT / "py"))
 import parlour.api  # noqa: E402  (imports every shared module once)
 
 API_PATH = pathlib.Path(parlour.api.__file__)
+_API_CODE = compile(API_PATH.read_bytes(), str(API_PATH), "exec")
+#: ops that change no table: a device's cached views survive them
+_READ_ONLY = {"view", "games", "verify_fair", "replay_check"}
+_views: dict = {}
 _devices: dict = {}
 _forgotten: set = set()
 _stats: dict = {}
@@ -54,7 +66,7 @@ def device_api(name: str):
         spec = importlib.util.spec_from_file_location("parlour.api", API_PATH)
         module = importlib.util.module_from_spec(spec)
         module.__package__ = "parlour"
-        spec.loader.exec_module(module)
+        exec(_API_CODE, module.__dict__)  # what spec.loader.exec_module does, without compiling the file again
         _devices[name] = module
     return module
 
@@ -69,6 +81,7 @@ def answer(line: str) -> str:
     op = message.get("op")
     if op == "__forget__":
         _devices.pop(device, None)
+        _views.pop(device, None)
         _forgotten.add(device)
         return json.dumps({"id": rid, "reply": {"ok": True}})
     if op == "__stats__":
@@ -83,10 +96,17 @@ def answer(line: str) -> str:
     if device in _forgotten:  # a late request from a run that is over: no tables are kept for it
         return json.dumps({"id": rid, "reply": {"ok": False, "kind": "WorkerError", "error": "this device is gone"}})
     t0 = time.perf_counter()
-    try:
-        reply = device_api(device).handle(request)
-    except BaseException as exc:  # what the worker's catch would report
-        reply = json.dumps({"ok": False, "kind": "WorkerError", "error": str(exc)})
+    cache = _views.setdefault(device, {})
+    reply = cache.get(request) if name == "view" else None
+    if reply is None:
+        if name not in _READ_ONLY:
+            cache.clear()
+        try:
+            reply = device_api(device).handle(request)
+        except BaseException as exc:  # what the worker's catch would report
+            reply = json.dumps({"ok": False, "kind": "WorkerError", "error": str(exc)})
+        if name == "view":
+            cache[request] = reply
     spent = time.perf_counter() - t0
     entry = _stats.setdefault(name, [0, 0.0])
     entry[0] += 1
@@ -95,12 +115,20 @@ def answer(line: str) -> str:
 
 
 def main() -> None:
+    """Answer every complete line read so far, then write the replies in one go."""
+    fd = sys.stdin.fileno()
     out = sys.stdout
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        out.write(answer(line) + "\n")
-        out.flush()
+    pending = b""
+    while True:
+        chunk = os.read(fd, 1 << 20)
+        if not chunk:
+            break
+        pending += chunk
+        *lines, pending = pending.split(b"\n")
+        replies = [answer(line.decode("utf-8", "surrogatepass")) for line in lines if line.strip()]
+        if replies:
+            out.write("\n".join(replies) + "\n")
+            out.flush()
 
 
 if __name__ == "__main__":
