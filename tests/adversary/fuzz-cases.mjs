@@ -71,6 +71,14 @@ export const CASES = {
     over: { seats: ["remote", "remote", "bot"], levels: [null, null, "random"], fallback: "random", dishonest: "host", rate: 0, source: ["forfeit-takeover"], victim: 0 },
   }),
 
+  /** The host leaves the guest's seat out of the deal: the seed is made without the bytes it sealed. */
+  "deal-without": () => fuzzOne("kings-progress/case/deal", {
+    over: { seats: ["remote", "bot"], levels: [null, "random"], fallback: "random", dishonest: "host", rate: 0, source: ["deal-without"], victim: 0 },
+  }),
+  "deal-without-one": () => fuzzOne("kings-progress/case/deal1", {
+    over: { seats: ["remote", "remote", "bot"], levels: [null, null, "random"], fallback: "random", dishonest: "host", rate: 0, source: ["deal-without"], victim: 1 },
+  }),
+
   /** Issue 23, 4: the host picks a bot level per move (level shopping). */
   "level-shopping": () => fuzzOne("kings-progress/case/4", {
     over: { seats: ["bot", "remote"], levels: ["random", null], fallback: "random", dishonest: "host", rate: 0, source: ["level-shopping"] },

@@ -67,8 +67,8 @@ product.link.Link.prototype.receive = function receive(data) {
 export const GAMES = ["kings-progress", "kings-cottage", "castles", "one-six-nine", "mansion"];
 const ROUNDS = new Set(["kings-cottage", "mansion"]);
 const HEAVY = new Set(["one-six-nine", "mansion"]);
-/** The game of run i: a fixed cycle of 80 (the cheapest games most often). */
-export const MIX = { "kings-progress": 52, "kings-cottage": 18, castles: 7, "one-six-nine": 1.5, mansion: 1.5 };
+/** The game of run i: a fixed cycle of 160 runs, each game spread over it (the cheapest games most often); per 80 runs: */
+export const MIX = { "kings-progress": 54, "kings-cottage": 17, castles: 6, "one-six-nine": 1.5, mansion: 1.5 };
 const CYCLE = (() => {
   // 160 slots, each game spread evenly over them
   const slots = [];
@@ -108,7 +108,7 @@ const GUEST_LAYOUTS = [
   [2, ["remote", "remote", "bot", "bot"]], [2, ["remote", "remote"]],
 ];
 const SOURCE = ["level-shopping", "ply-shopping", "refusal-handover-shown", "refusal-handover-hidden",
-  "reveal-refusal-bot-closed", "reveal-refusal-bot-open", "frame", "welcome-after-seal", "forfeit-takeover"];
+  "reveal-refusal-bot-closed", "reveal-refusal-bot-open", "frame", "welcome-after-seal", "forfeit-takeover", "deal-without"];
 
 /**
  * Everything about run `seed` ("<game>/<base>/<i>"): the table, the dishonest party and how it deviates.
@@ -230,6 +230,13 @@ function installSource(p, adv, ctx, rng) {
           return [];
         });
       }
+    } else if (s === "deal-without") {
+      // The host leaves a guest's seat out of the deal from the start: the guest seals its bytes, is never asked for
+      // them, and the seed is made without them (leave every guest out and the host's secret alone makes the seed).
+      const all = rng.next() < 0.5;
+      const left = all ? [] : host.deal.seats.filter((x) => x !== victim);
+      host.deal = new host.deal.constructor(left, host.deal.commitment, host.deal.round);
+      adv.note("src.deal-without", null, null, { seats: all ? "all" : [victim] });
     } else if (s === "forfeit-takeover") {
       // A false refusal of the victim's move, then the host plays the bot's own seeded choice for that seat with no
       // handover at all (the guest holds the seat throughout), listing it as a bot move and a "bot" forfeit: a host
@@ -554,6 +561,12 @@ async function judge(p, r, adv, stats, allGuests) {
     if (!v?.ok || i === p.dishonestSeat) continue;
     const fair = g.fuzzFairs?.at(-1);
     if (!fair || fair.seed !== host.seed) violations.push({ rule: "2: verified a seed that is not the host's real one", guest: i, real: host.seed, checked: fair?.seed });
+    // the seed holds the bytes this guest sealed, when it sat at the table as the deal was made
+    const session = g.protocol?.session;
+    if (session?.sealed && session.entropy && startKind(i) === "remote" && (session.deal_round ?? 0) === host.deal.round
+        && host.deal.bytes.get(i) !== session.entropy) {
+      violations.push({ rule: "2: verified a seed made without the bytes it sealed", guest: i, dealSeats: host.deal.seats });
+    }
     const checked = (fair?.actions ?? []).map((a) => ({ seat: a.seat, action: a.action }));
     if (canonicalText(checked) !== canonicalText(actions)) {
       const at = actions.findIndex((a, k) => canonicalText(a) !== canonicalText(checked[k] ?? null));
@@ -601,6 +614,8 @@ async function judge(p, r, adv, stats, allGuests) {
  */
 function tagKnown(p, ledger, violations, controlAt) {
   for (const v of violations) {
+    // a guest left out of the deal by the host: its sealed bytes never asked for, the seed made without them
+    if (v.rule === "2: verified a seed made without the bytes it sealed" && p.source.includes("deal-without")) v.known = "deal-without";
     // a guest's move taken over by the bot's choice with no handover, accounted for by a "bot" forfeit
     if (v.rule === "2: verified a move in the guest's seat it never chose" && p.source.includes("forfeit-takeover")
         && ledger?.forfeits.some((f) => f.step === v.step && f.reason === "bot" && controlAt(f.seat, f.step) === "remote")) {

@@ -166,7 +166,6 @@ export async function playTable(spec) {
   let stopped = null;
   /** What the hooks see: the run, the host table and device, the guests' devices and tables (filled as they join). */
   const ctx = { run, host: null, hostDev, guestDevs, guests, spec, stoppedEarly: false };
-  ctx.join = (i, code) => joinSeat(ctx, i, code);
   const result = {
     game: spec.game, seed: spec.seed ?? 1, seats: seats.map((s) => s.kind), levels: seats.map((s) => s.level ?? null),
   };
