@@ -232,3 +232,33 @@ test("adversary: a commitment sent again on a new link is signed with that link'
   const again = fx.send.find((m) => m.t === "commit");
   assert.ok(await verifySignature(hello.key, { what: "commit", table: "00aa11bb22cc33dd", seat: 1, version: 4, hash: again.hash }, again.sig));
 });
+
+test("adversary: a deal that leaves out a seat which sealed on the open link ends the table (found by the fuzzer)", async () => {
+  const { p, fx } = await joined(device());
+  assert.equal(fx.send[0].t, "seal");
+  const left = await p.receive({ t: "ev", ev: 1, waiting: true, version: 0, deal: { seats: [], sealed: {}, reveal: false } });
+  assert.match(left.failure, /left your seat out of the deal/);
+  assert.equal(p.state, "failed");
+  // a deal made again without this seat, on the link it sealed on, is the same breach
+  const { p: q } = await joined(device());
+  const redealt = await q.receive({ t: "ev", ev: 1, waiting: true, version: 0,
+    deal: { commitment: hex("d"), round: 1, seats: [], sealed: {}, reveal: false } });
+  assert.match(redealt.failure, /left your seat out of the deal/);
+  // the record says what was sealed, for the end check
+  const { p: r, fx: fr } = await joined(device());
+  assert.equal(r.record().sealed, fr.send[0].hash);
+});
+
+test("adversary: a seat handed to a bot before the deal may be left out once its link closed", async () => {
+  const dev = device();
+  const { p } = await joined(dev);
+  const sealed = p.session.sealed;
+  // the host handed the seat to a bot (closing the link); the device comes back on a new link
+  const back = new GuestProtocol(dev.io("INVITE-B"));
+  await back.hello("Gus", null, 2);
+  const fx = await back.receive(welcome());
+  assert.equal(fx.failure, undefined);
+  const dealt = await back.receive({ t: "ev", ev: 1, waiting: true, version: 0, deal: { seats: [], sealed: {}, reveal: false } });
+  assert.equal(dealt.failure, undefined);
+  assert.equal(back.record().sealed, sealed);
+});

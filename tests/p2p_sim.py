@@ -65,12 +65,13 @@ class SimTable:
         self.bots: List[dict] = []
         self.reveals: List[dict] = []
         self.forfeits: List[dict] = []
+        self.dropped: List[int] = []  # seats handed to a bot before every seal was in (js/net/deal.js)
         self.control = [{"version": 0, "seat": s, "kind": k} for s, k in enumerate(kinds)]
         self.keys = [{"version": 0, "seat": s, "key": k} for s, k in sorted(self.key_of.items())]
         self.mines: Dict[int, dict] = {s: {
             "table": self.table, "commitment": hashlib.sha256(self.secret).hexdigest(), "seat": s,
             "seating": self.seating, "fallback": self.fallback, "host_key": self.host_key,
-            "entropy": b64(self.entropy[s]), "entropy_commits": dict(sealed), "my_keys": [self.key_of[s]],
+            "entropy": b64(self.entropy[s]), "sealed": sealed[str(s)], "entropy_commits": dict(sealed), "my_keys": [self.key_of[s]],
             "views": {}, "commits": [], "revealed_rounds": [], "sent": [], "kinds_seen": [], "keys_seen": [],
             "spans": [[0, 0]], "game": game_id, "players": self.players, "options": self.options, "result": None,
         } for s in range(self.players) if kinds[s] == "remote"}
@@ -202,7 +203,8 @@ class SimTable:
                 "seals": {s: dict(v) for s, v in self.seals.items()},
                 "actions": [dict(a) for a in self.actions], "reveals": [dict(r) for r in self.reveals],
                 "bots": [dict(b) for b in self.bots], "control": [dict(c) for c in self.control],
-                "keys": [dict(k) for k in self.keys], "forfeits": [dict(f) for f in self.forfeits]}
+                "keys": [dict(k) for k in self.keys], "forfeits": [dict(f) for f in self.forfeits],
+                "dropped": list(self.dropped)}
 
 
 def forfeit_illegal(table: SimTable, info: dict, seat: int, bogus: dict) -> None:

@@ -45,20 +45,7 @@ GAMES = ("kings-progress", "kings-cottage", "castles", "one-six-nine", "mansion"
 
 #: Product bugs the fuzzer found that are not fixed yet, each pinned by an xfail(strict=True) case below.  A
 #: violation counts as "known" only when it matches its bug exactly (fuzz.mjs tagKnown); any other fails the fuzz.
-KNOWN = {
-    "forfeit-takeover": (
-        "A host that falsely refuses a guest's move and plays the bot's seeded choice in that guest's seat, with no "
-        "handover (the guest holds the seat throughout), listing it as a bot move plus a \"bot\" forfeit, passes every "
-        "guest's check, the victim's included: parlour/fairness.py accepts a bot listing for a seat a person held "
-        "whenever some forfeit names that step (nothing ties a \"bot\" forfeit to a handover or to a sealed choice), "
-        "and _check_own_moves skips every step listed as a bot's."),
-    "deal-without": (
-        "A host that leaves a guest's seat out of the deal from the start (Deal seats without it) never asks for the bytes "
-        "the guest sealed and makes the seed without them; the guest records the list it is shown (js/net/guest-protocol.js "
-        "onDeal does not fail when its own sealed seat is missing) and verifies the game as fair, with no note, or with "
-        "\"You joined after the deal\" when every guest is left out, so the host's secret alone, chosen before the "
-        "table opened, makes the seed."),
-}
+KNOWN: dict = {}  # none open; fixed: "forfeit-takeover" and "deal-without" (their cases below now pass)
 
 
 def node() -> str:
@@ -327,12 +314,11 @@ def test_adversarial_an_illegal_reveal_by_the_rounds_first_seat_does_not_blame_t
     assert any("guest's fault" in n and "(seat 1)" in n for n in v["notes"]), explain(r)
 
 
-@pytest.mark.xfail(strict=True, reason=KNOWN["forfeit-takeover"])
 @pytest.mark.parametrize("name", ["forfeit-takeover", "forfeit-takeover-witness"])
 def test_adversarial_a_guests_move_taken_over_under_a_false_forfeit_is_caught(cases, name):
     """Like issue 23, 3 without the handover: the victim's move is falsely refused and the bot's choice played in its
-    seat, accounted for by a "bot" forfeit; the victim's own check must fail on the host (today it passes, and so does
-    every other guest's)."""
+    seat, accounted for by a "bot" forfeit.  Found by this harness (every check passed): a bot's choice now stands in a
+    seat a person held only where that person's revealed choice broke the rules (parlour/fairness.py)."""
     r = case(cases, name)
     assert any(e["k"] == "src.forfeit-takeover.played" for e in r["log"]), explain(r)
     victim = 1 if name == "forfeit-takeover" else 0
@@ -341,10 +327,11 @@ def test_adversarial_a_guests_move_taken_over_under_a_false_forfeit_is_caught(ca
     assert not [x for x in r["violations"] if not x.get("known")], explain(r)
 
 
-@pytest.mark.xfail(strict=True, reason=KNOWN["deal-without"])
 @pytest.mark.parametrize("name", ["deal-without", "deal-without-one"])
 def test_adversarial_a_guest_left_out_of_the_deal_does_not_verify(cases, name):
-    """A guest that sealed its bytes as the deal was made and was left out of it must not verify the game as fair."""
+    """A guest that sealed its bytes as the deal was made and was left out of it must not verify the game as fair.
+    Found by this harness: the guest's state machine now fails the host when a deal on the link it sealed on leaves it
+    out, and the end check asks for its sealed bytes in the seed unless the host handed its seat to a bot first."""
     r = case(cases, name)
     victim = 0 if name == "deal-without" else 1
     v = verdict(r, victim)

@@ -184,6 +184,7 @@ def test_forge_9_guest_handed_to_a_bot_before_the_deal_then_rejoined_verifies():
     table = SimTable("kings-progress", ["human", "remote", "remote"], seed=40)
     # redo the deal without seat 2, as the host's Deal.drop does
     table.entropy[2] = None
+    table.dropped = [2]
     from parlour.fairness import derive_seed
     import hashlib
     sealed = {"1": hashlib.sha256(table.entropy[1]).hexdigest()}
@@ -271,3 +272,98 @@ def test_forge_a_forfeited_choice_of_the_rounds_first_seat_needs_no_move_signatu
     for seat in (0, 1):
         outcome = outcome_of(table, seat)
         assert outcome["verified"], (seat, failed(outcome))
+
+
+def leave_out_of_the_deal(table, seat):
+    """The host makes the seed without `seat`'s sealed bytes (the game is set up again from that seed)."""
+    from parlour.fairness import derive_seed
+    table.entropy[seat] = None
+    table.seals.pop(str(seat))
+    table.seed = derive_seed(table.secret, table.entropy)
+    table.state = table.game.setup(table.players, table.seed, table.options)
+    for mine in table.mines.values():
+        mine.update(entropy_commits=None, views={}, kinds_seen=[], keys_seen=[])
+    table.mines[seat]["entropy"] = None  # never asked to unseal
+    table.observe()
+
+
+def test_forge_a_guest_left_out_of_the_deal_it_sealed_for_does_not_verify():
+    """Found by the fuzzer: a host that never asked for a sealed guest's bytes made the seed from its own secret
+    and the others' bytes, and the guest verified the game.  Its sealed bytes must be in the seed."""
+    table = SimTable("kings-progress", ["remote", "bot"], seed=51)
+    leave_out_of_the_deal(table, 0)
+    table.play()
+    outcome = outcome_of(table, 0)
+    assert failed(outcome)["name"] == "your sealed random bytes went into the seed"
+    assert failed(outcome)["blame"] == "host"
+
+
+def test_forge_a_seat_that_left_the_deal_by_going_to_a_bot_verifies():
+    """The honest version: the seat was handed to a bot before every seal was in (the host lists it as dropped)."""
+    table = SimTable("kings-progress", ["remote", "bot"], seed=51)
+    leave_out_of_the_deal(table, 0)
+    table.dropped = [0]
+    table.play()
+    assert outcome_of(table, 0)["verified"], failed(outcome_of(table, 0))
+
+
+def test_forge_bytes_listed_for_a_sealed_seat_must_match_its_seal():
+    table = SimTable("kings-progress", ["remote", "remote"], seed=52).play()
+    mine = dict(table.mines[1], entropy=None, entropy_commits=None)  # it never saw the list nor unsealed
+    fair = copy.deepcopy(table.fair())
+    fair["entropy"][1] = fair["entropy"][0]
+    outcome = outcome_of(table, 1, fair, mine)
+    assert not outcome["verified"] and failed(outcome)["blame"] == "host"
+
+
+class BotForfeitTakeover:
+    """The host falsely refuses seat's move at `at`, plays the bot's choice in the seat the guest still holds,
+    lists it as a bot move and covers it with a "bot" forfeit; no handover is listed or shown."""
+
+    def __init__(self, seat, at):
+        self.seat, self.at, self.done = seat, at, False
+
+    def __call__(self, table, seat):
+        if seat != self.seat or table.version < self.at or self.done:
+            return None
+        self.done = True
+        legal = table.game.legal_actions(table.state, seat)
+        table.mines[seat]["sent"].append({"kind": "act", "version": table.version, "action": legal[0],
+                                          "received": True, "refused": True})  # the false refusal
+        version = table.version
+        table.forfeits.append({"seat": seat, "version": version, "step": version, "reason": "bot"})
+        table.apply(seat, table.bot_choice(seat), by_bot=True)
+        return SKIP
+
+
+@pytest.mark.parametrize("victim,witness", [(1, None), (0, 1)])
+def test_forge_a_bot_forfeit_without_a_handover_takes_no_move_from_a_guest(victim, witness):
+    """Found by the fuzzer: a "bot" forfeit excused a bot's move in a seat a person held.  A bot's choice stands in a
+    person's seat only where that person's revealed choice broke the rules; a "bot" forfeit needs a handover."""
+    kinds = ["human", "remote"] if witness is None else ["remote", "remote"]
+    table = SimTable("kings-progress", kinds, seed=53).play(BotForfeitTakeover(victim, 3))
+    for seat in {victim, witness} - {None}:
+        outcome = outcome_of(table, seat)
+        assert failed(outcome)["name"] == "every move by a bot is listed and checked", (seat, failed(outcome))
+        assert failed(outcome)["blame"] == "host"
+
+
+def test_forge_an_illegal_forfeit_of_your_own_seat_must_name_a_choice_you_sent():
+    """A host cannot say this guest revealed an illegal choice it never sent (its own record of its reveals decides)."""
+    done = []
+
+    def hook(t, info):
+        if not done and 1 in info["sealed"]:
+            from p2p_sim import forfeit_illegal
+            real = [s for s in t.mines[1]["sent"] if s["kind"] == "reveal" and s["version"] == info["version"]]
+            kept = [dict(s) for s in real]
+            forfeit_illegal(t, info, 1, {"type": "bogus"})
+            for s, k in zip(real, kept):
+                s.update(k)  # the guest's record keeps what it really sent
+            done.append(True)
+
+    table = SimTable("kings-cottage", ["human", "remote"], seed=54).play(round_hook=hook)
+    assert done
+    outcome = outcome_of(table, 1)
+    assert failed(outcome)["name"] == "every choice said to break the rules was revealed and signed by its player"
+    assert "you never sent that choice" in failed(outcome)["detail"] and failed(outcome)["blame"] == "host"

@@ -43,6 +43,8 @@ export class Deal {
     this.bytes = new Map();
     /** @type {Map<number, string>} seat -> the guest's signature over its seal (listed at the end) */
     this.sigs = new Map();
+    /** @type {number[]} seats handed to a bot before the list of seals was final (listed at the end) */
+    this.dropped = [];
   }
 
   /** Once every seal is in the list is final: nobody may join, leave or reseal. */
@@ -85,6 +87,7 @@ export class Deal {
   drop(seat) {
     if (this.revealing()) return false;
     this.seats = this.seats.filter((s) => s !== seat);
+    if (!this.dropped.includes(seat)) this.dropped.push(seat);
     this.seals.delete(seat);
     this.sigs.delete(seat);
     return true;
@@ -112,6 +115,7 @@ export class Deal {
   toJSON() {
     return {
       commitment: this.commitment, round: this.round, seats: this.seats, seals: [...this.seals], bytes: [...this.bytes], sigs: [...this.sigs],
+      dropped: this.dropped,
     };
   }
 
@@ -121,6 +125,7 @@ export class Deal {
     for (const [s, h] of data.seals) deal.seals.set(s, h);
     for (const [s, b] of data.bytes) deal.bytes.set(s, b);
     for (const [s, g] of data.sigs ?? []) deal.sigs.set(s, g);
+    deal.dropped = [...(data.dropped ?? [])];
     return deal;
   }
 }

@@ -50,6 +50,10 @@ export function inviteHash(code) {
   return sha256Hex(`parlour-invite:${code}`);
 }
 
+/** Why a deal that leaves out a seat which sealed its bytes on the still-open link is the host's breach. */
+const LEFT_OUT = "the host left your seat out of the deal after you sealed your random bytes, without handing it to a bot "
+  + "(a seat leaves the deal only by going to a bot, which closes your connection)";
+
 export class GuestProtocol {
   /**
    * @param {{inviteCode: string, load: (table: string) => Session|null, save: (s: Session) => void}} io
@@ -151,6 +155,8 @@ export class GuestProtocol {
     /** @type {any[]} */
     const send = [];
     if (!m.started && m.seat !== null && session.unsealed === null) {
+      // the link a seal is first sent on: while it stays open, the host cannot honestly deal without this seat
+      if (session.sealed === null) session.sealed_link = this.linkNo;
       const hash = session.sealed ?? await sha256Hex(fromB64url(session.entropy));
       session.sealed = hash;
       send.push({ t: "seal", hash, sig: await this.sign({ what: "seal", seat: m.seat, hash }) });
@@ -258,6 +264,8 @@ export class GuestProtocol {
     if (!deal || typeof deal !== "object" || !Array.isArray(deal.seats) || typeof deal.sealed !== "object" || deal.sealed === null) return effects;
     const round = Number.isInteger(deal.round) ? deal.round : 0;
     if (round < (s.deal_round ?? 0)) return effects;
+    const left = s.seat !== null && !deal.seats.includes(s.seat);
+    if (left && s.sealed !== null && s.sealed_link === this.linkNo) return this.fail(LEFT_OUT);
     if (round > (s.deal_round ?? 0)) {
       // The deal is made again (a guest sealed and never revealed): a new commitment, fresh bytes, a new seal.
       if (typeof deal.commitment !== "string" || !HEX64.test(deal.commitment)) return this.fail("the host made the deal again without a commitment");
@@ -267,6 +275,7 @@ export class GuestProtocol {
       if (s.seat !== null && deal.seats.includes(s.seat)) {
         s.entropy = newEntropy();
         s.sealed = await sha256Hex(fromB64url(s.entropy));
+        s.sealed_link = this.linkNo;
         effects.send.push({ t: "seal", hash: s.sealed, sig: await this.sign({ what: "seal", seat: s.seat, hash: s.sealed }) });
       }
       this.io.save(s);
@@ -340,7 +349,7 @@ export class GuestProtocol {
     const s = /** @type {Session} */ (this.session);
     return {
       table: s.table, commitment: s.commitment, seat: s.seat, seating: s.seating, fallback: s.fallback, host_key: s.host_key,
-      deal_round: s.deal_round ?? 0, entropy: s.unsealed ?? null, entropy_commits: s.entropy_commits ?? null, my_keys: s.keys.map((/** @type {any} */ k) => k.publicKey),
+      deal_round: s.deal_round ?? 0, sealed: s.sealed ?? null, entropy: s.unsealed ?? null, entropy_commits: s.entropy_commits ?? null, my_keys: s.keys.map((/** @type {any} */ k) => k.publicKey),
       views: s.views, commits: s.commits, revealed_rounds: s.revealed_rounds, sent: s.sent, kinds_seen: s.kinds_seen,
       keys_seen: s.keys_seen, spans: Object.values(s.spans), game: s.game, players: s.players, options: s.options, result: s.result,
     };

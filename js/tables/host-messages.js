@@ -334,7 +334,7 @@ export async function sendFair(host, conn) {
   if (host.tamper.log && actions.length > 2) actions[actions.length - 2] = actions[0];
   conn.link.send({
     t: "fair", secret: toB64url(host.secret), seed: host.seed, entropy: host.deal.listed(host.seats.length),
-    seals: host.deal.signedSeals(), actions, reveals: ledger.reveals, bots: ledger.bots, control: ledger.control,
+    seals: host.deal.signedSeals(), dropped: host.deal.dropped, actions, reveals: ledger.reveals, bots: ledger.bots, control: ledger.control,
     keys: ledger.keys, forfeits: ledger.forfeits,
   });
 }

@@ -190,7 +190,9 @@ export class HostTable extends TableLifecycle {
   async redeal(seat) {
     this.secret = randomBytes(32);
     this.commitment = await sha256Hex(this.secret);
+    const dropped = [...new Set([...this.deal.dropped, seat])];
     this.deal = new Deal(this.deal.seats.filter((s) => s !== seat), this.commitment, this.deal.round + 1);
+    this.deal.dropped = dropped;
     this.revealAskedAt = 0;
   }
 

@@ -177,9 +177,10 @@ def _verify(mine: dict, fair: dict, steps: _Steps, notes: List[str], ending: Lis
             steps.check("every move by a bot is listed and checked", False,
                         f"move {step + 1} was played while a bot held seat {entry['seat'] + 1}, but is not listed as the bot's")
             return
-        if step in plies and holder != "bot" and not (forfeit and plies[step] == forfeit["version"]):
+        # a person's seat takes a bot's choice only when its revealed choice broke the rules ("bot" forfeits need a handover)
+        if step in plies and holder != "bot" and not (forfeit and forfeit["reason"] == "illegal" and plies[step] == forfeit["version"]):
             steps.check("every move by a bot is listed and checked", False,
-                        f"move {step + 1} is listed as a bot's, but a person held seat {entry['seat'] + 1} and forfeited nothing")
+                        f"move {step + 1} is listed as a bot's, but a person held seat {entry['seat'] + 1} and no choice of theirs broke the rules")
             return
     wrong_level = bot_level_wrong(plies, names, openings, actions, seating, fallback)
     if not steps.check("every bot move was chosen at its seat's level, at its own position", wrong_level is None,
@@ -259,9 +260,28 @@ def _check_deal(mine: dict, fair: dict, players: int, me: Optional[int], table: 
         if not steps.check("your random bytes went into the seed", entropy[me] == mine["entropy"],
                            "the bytes listed for your seat are not the ones you sent"):
             return False
+    if me is not None and isinstance(mine.get("sealed"), str) and not _sealed_bytes_used(mine["sealed"], entropy[me], fair, me, steps):
+        return False
     seed = derive_seed(secret, [b64url(e) if e is not None else None for e in entropy])
     return steps.check("the seed is SHA-256 of the secret and the guests' bytes", seed == fair["seed"],
                        f"the host played seed {str(fair['seed'])[:12]}…, the secret and bytes give {seed[:12]}…")
+
+
+def _sealed_bytes_used(sealed: str, listed: Any, fair: dict, me: int, steps: _Steps) -> bool:
+    """This device sealed bytes for the deal: they are in the seed, or its seat left the deal by going to a bot.
+
+    A seat leaves the deal only when it is handed to a bot before every seal is
+    in (that closes its link, so the guest never saw a deal without it: its
+    state machine fails the host otherwise, js/net/guest-protocol.js).
+    """
+    name = "your sealed random bytes went into the seed"
+    if listed is None:
+        dropped = fair.get("dropped") or []
+        return steps.check(name, isinstance(dropped, list) and me in dropped,
+                           "the seed was made without the bytes your seat sealed, and the host never handed your seat "
+                           "to a bot before the deal")
+    return steps.check(name, sha256_hex(b64url(listed)) == sealed,
+                       "the bytes listed for your seat do not match the seal you sent")
 
 
 def _key_at_deal(fair: dict, seat: int) -> Any:
@@ -303,11 +323,18 @@ def _check_sealed(mine: dict, fair: dict, actions: List[dict], control: Timeline
                   forfeits: List[dict], illegal: List[bool], steps: _Steps, notes: List[str], players: int,
                   me: Optional[int], signed_reveal) -> bool:
     claims = [f for f in forfeits if f["reason"] == "illegal"]
+    sent_reveals = [s for s in mine.get("sent") or [] if s.get("kind") == "reveal"]
     for f in claims:  # nobody is called at fault for a choice they did not sign (this guest knows its own)
-        if f["seat"] != me and not steps.check(
-                "every choice said to break the rules was revealed and signed by its player", signed_reveal(f),
-                f"the host says seat {f['seat'] + 1} revealed a choice the rules refuse in the round at move {f['version'] + 1}, "
-                "but that reveal does not carry the player's signature"):
+        if f["seat"] == me:
+            ok = any(s.get("version") == f["version"] and canonical(s.get("action")) == canonical(f.get("action"))
+                     for s in sent_reveals)
+            detail = (f"the host says you revealed a choice the rules refuse in the round at move {f['version'] + 1}, "
+                      "but you never sent that choice")
+        else:
+            ok = signed_reveal(f)
+            detail = (f"the host says seat {f['seat'] + 1} revealed a choice the rules refuse in the round at move "
+                      f"{f['version'] + 1}, but that reveal does not carry the player's signature")
+        if not steps.check("every choice said to break the rules was revealed and signed by its player", ok, detail):
             return False
     for f, really in zip(claims, illegal):
         if not steps.check("every forfeited choice was really against the rules", really,

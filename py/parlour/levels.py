@@ -30,6 +30,10 @@ Action = Dict[str, Any]
 #: iterations per move when a game sets none
 DEFAULT_ITERATIONS = {"easy": 12, "medium": 100, "hard": 300}
 
+#: levels whose playouts use the game's greedy `heuristic_action`, unless the game lists its own
+#: (`greedy_playout_levels`): where random playouts never reach what scores, every level needs it
+GREEDY_PLAYOUT_LEVELS = ("hard",)
+
 #: what each level does, in the lobby's words (random first: the gentlest, for learning the rules)
 DESCRIPTIONS = {
     "random": "Plays any legal move at random: a gentle partner for learning the rules.",
@@ -71,7 +75,7 @@ def _level(level: str) -> Callable[[Any, State, int, Rng], Action]:
         plain = (getattr(game, "level_bots", None) or {}).get(level)
         if plain is not None:
             return bots.BOTS[plain](game, state, seat, rng)
-        policy = _greedy_playouts(game) if level == "hard" else None
+        policy = _greedy_playouts(game) if level in getattr(game, "greedy_playout_levels", GREEDY_PLAYOUT_LEVELS) else None
         horizon = getattr(game, "playout_plies", None)  # cut-off playouts for long games (search.playout)
         action, _ = ismcts(game, state, seat, rng, iterations(game, level), policy, horizon)
         return action
