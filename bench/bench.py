@@ -24,8 +24,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py"), str(ROOT / "tests" / "e2e"), str(RO
 
 import build  # noqa: E402
 from parlour import games  # noqa: E402
-from parlour.simulate import games_per_second, play_random, search_iterations_per_second  # noqa: E402
-from parlour.tournament import win_share  # noqa: E402
+from parlour.simulate import games_per_second, search_iterations_per_second  # noqa: E402
+from tournaments import GAMES as TOURNAMENT_GAMES_FULL, QUICK_GAMES, tournament_figures  # noqa: E402
 from soak import QUICK_SOAK_GAMES, soak_count, soak_figures, soak_minutes  # noqa: E402
 import csp_waits  # noqa: E402
 
@@ -46,39 +46,14 @@ ONLY = next((a.split("=", 1)[1].split(",") for a in sys.argv if a.startswith("--
 LOAD_RUNS = 3 if QUICK else 7
 MOVES_WANTED = 60 if QUICK else 300
 ENGINE_SECONDS = 1.0 if QUICK else 4.0
-#: bot tournaments (native): games per pairing; --no-bots skips them
-TOURNAMENT_GAMES = 6 if QUICK else 40
+#: bot tournaments (native, bench/tournaments.py): games per pairing; --no-bots skips them, --bots runs only them
+TOURNAMENT_GAMES = QUICK_GAMES if QUICK else TOURNAMENT_GAMES_FULL
 BOT_MOVES = 8 if QUICK else 30  # bot moves timed in Pyodide per game and level
 SKIP_BOTS = "--no-bots" in sys.argv
 #: --soak (or --soak=N): only the soak, N games per title (bench/soak.py); its figures join results.json
 SOAK = soak_count(sys.argv)
-DRAW_GAMES = 100  # random 2-player games per title for the shared-win share
 #: games the lobby offers (they have a board); moves are timed through the board, so only for these
 BOARDS = set(re.findall(r'"([a-z0-9-]+)"', (ROOT / "js" / "games" / "ids.js").read_text().split("BOARD_IDS", 1)[1].split("]", 1)[0]))
-
-
-def tournaments(game):
-    """Native seeded tournaments: each level against random seats (2 players and the most), Hard against Medium."""
-    out = {}
-    for level in ("easy", "medium", "hard"):
-        two = win_share(game.id, level, "random", 2, TOURNAMENT_GAMES)
-        out[f"bots.{game.id}.{level}.win_rate_vs_random"] = two["win_rate"]
-        out[f"bots.{game.id}.{level}.win_rate_vs_random_interval95"] = two["interval95"]
-        if level == "hard" and game.max_players > 2:
-            most = win_share(game.id, level, "random", game.max_players, TOURNAMENT_GAMES)
-            out[f"bots.{game.id}.hard.win_share_vs_random_{game.max_players}p"] = most["win_rate"]
-            out[f"bots.{game.id}.hard.win_share_vs_random_{game.max_players}p_fair"] = most["fair_share"]
-    # how often two random players share the win: where it is most games, a bot cannot win them outright
-    shared = 0
-    for k in range(DRAW_GAMES):
-        final, _ = play_random(game.id, 2, f"bench-draws:{k}", checked=False)
-        shared += len(game.result(final)["winners"]) > 1
-    out[f"bots.{game.id}.random_2p_shared_win_share"] = round(shared / DRAW_GAMES, 3)
-    duel = win_share(game.id, "hard", "medium", 2, TOURNAMENT_GAMES)
-    out[f"bots.{game.id}.hard_vs_medium"] = duel["win_rate"]
-    out[f"bots.{game.id}.hard_vs_medium_interval95"] = duel["interval95"]
-    out[f"bots.{game.id}.tournament_games"] = TOURNAMENT_GAMES
-    return out
 
 
 def measure_bot_moves(browser, url, game_id, level):
@@ -336,6 +311,19 @@ def write_readme(results):
 
 
 LOAD_BEFORE = os.getloadavg()[0]
+#: --noisy: write time figures even on a busy machine, each listed as noisy in results.json
+NOISY = "--noisy" in sys.argv
+TIMES_REPEATED = 3
+
+
+def is_time_figure(key: str) -> bool:
+    """A figure measured in time (ms, or how many per second), which load changes; counts and sizes are not."""
+    return bool(re.search(r"_ms(_|$)|_per_s$", key))
+
+
+def median_of(measure, times: int = TIMES_REPEATED):
+    """A timing repeated, its median kept (one slow run from a passing job does not decide it)."""
+    return statistics.median(measure() for _ in range(times))
 
 
 def soak_only():
@@ -365,6 +353,26 @@ def record_soak(figures):
     path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
     if "worker_timings_cold" in results:  # a whole bench ran before: its table, with the soak's figures
         write_readme(results)
+
+
+def bots_only():
+    """`bench --bots`: only the bot tournaments (counts: any load will do), each game's figures merged into
+    bench/results.json as soon as it is done (a run of hours may be stopped)."""
+    for game in games.all_games():
+        if ONLY and game.id not in ONLY:
+            continue
+        figures = tournament_figures(game, TOURNAMENT_GAMES, say=lambda line: print(line, flush=True))
+        path = ROOT / "bench" / "results.json"  # read now: others may have written meanwhile
+        results = json.loads(path.read_text()) if path.exists() else {"figures": {}}
+        kept = {k: v for k, v in results["figures"].items()
+                if not (k.startswith(f"bots.{game.id}.") and not k.split(".")[-1].startswith("move_ms")
+                        and k.split(".")[-1] != "moves_timed")}
+        results["figures"] = {**kept, **figures}
+        results.setdefault("tournaments", {})[game.id] = {
+            "when": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "games_per_pairing": TOURNAMENT_GAMES}
+        path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    return 0
 
 
 def fairness_only():
@@ -397,23 +405,31 @@ def main():
         return soak_only()
     if "--fairness" in sys.argv:
         return fairness_only()
+    if "--bots" in sys.argv:
+        return bots_only()
     from playwright.sync_api import sync_playwright
+    if LOAD_BEFORE > 1.0 and not NOISY:
+        print(f"load average {LOAD_BEFORE:.2f} > 1.0 at the start: time figures would measure other work on this machine, "
+              "so nothing is written.  Stop other jobs (helpers, servers) and run again, or pass --noisy to write them "
+              "marked noisy; counts alone: `bench --bots` (tournaments), `bench --soak`.")
+        return 2
     dist = Path(os.environ.get("PARLOUR_DIST") or ROOT / "dist")
     figures = {}
     if QUICK:  # a small soak (bench/soak.py); the whole one is `--soak`
         figures.update(soak_figures(QUICK_SOAK_GAMES, ONLY, say=lambda line: print(line, flush=True)))
     for game in games.all_games():
-        figures[f"engine.{game.id}.native_games_per_s"] = games_per_second(game.id, PLAYERS, ENGINE_SECONDS)["games_per_s"]
+        figures[f"engine.{game.id}.native_games_per_s"] = median_of(
+            lambda: games_per_second(game.id, PLAYERS, ENGINE_SECONDS)["games_per_s"])
         # the same games stepped in place on one private copy (Game.step), as the search's playouts are
-        figures[f"engine.{game.id}.native_step_games_per_s"] = games_per_second(
-            game.id, PLAYERS, ENGINE_SECONDS, checked=False)["games_per_s"]
-        figures[f"engine.{game.id}.native_ismcts_iterations_per_s"] = search_iterations_per_second(
-            game.id, PLAYERS, ENGINE_SECONDS)["iterations_per_s"]
+        figures[f"engine.{game.id}.native_step_games_per_s"] = median_of(
+            lambda: games_per_second(game.id, PLAYERS, ENGINE_SECONDS, checked=False)["games_per_s"])
+        figures[f"engine.{game.id}.native_ismcts_iterations_per_s"] = median_of(
+            lambda: search_iterations_per_second(game.id, PLAYERS, ENGINE_SECONDS)["iterations_per_s"])
     if not SKIP_BOTS:
         for game in games.all_games():
             if ONLY and game.id not in ONLY:
                 continue
-            figures.update(tournaments(game))
+            figures.update(tournament_figures(game, TOURNAMENT_GAMES, say=lambda line: print(line, flush=True)))
     figures["size.dist_bytes"], figures["size.dist_gzip_bytes"] = dist_sizes(dist)
     server, url = serve(dist)
     os.environ["PARLOUR_QUIET"] = "1"
@@ -454,6 +470,9 @@ def main():
         "when": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
         "quick": QUICK, "figures": figures, "worker_timings_cold": worker["timings"], "budgets": BUDGETS,
+        # --noisy on a busy machine: which figures are times measured under that load (counts are not)
+        "noisy": {"load_average_start": round(LOAD_BEFORE, 2), "figures": sorted(k for k in figures if is_time_figure(k))}
+        if NOISY and LOAD_BEFORE > 1.0 else None,
         "python_started_from": worker.get("started_from"),
     }
     if QUICK:

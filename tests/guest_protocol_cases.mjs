@@ -35,7 +35,7 @@ function welcome(over = {}) {
 async function event(version, over = {}) {
   const view = { version, secret: "only yours" };
   return {
-    t: "ev", ev: over.ev ?? version + 1, version, view, legal: [{ type: "pick", n: 1 }], forms: [], to_move: [1], over: false,
+    t: "ev", ev: over.ev ?? version + 2, version, view, legal: [{ type: "pick", n: 1 }], forms: [], to_move: [1], over: false,
     result: null, hash: await viewHash(view), round: null, names: ["Ada", "Gus", "Bot"], away: [],
     kinds: ["human", "remote", "bot"], keys: [null, "K", null], waiting: false, ack: 0, ...over,
   };
@@ -45,6 +45,14 @@ async function joined(dev, code) {
   const p = new GuestProtocol(dev.io(code));
   const hello = await p.hello("Gus", null, 1);
   const fx = await p.receive(welcome());
+  return { p, hello, fx };
+}
+
+/** Joined before the start and dealt in as an honest host does (the list of seals, then the bytes): ready for the game's events. */
+async function seated(dev, code) {
+  const { p, hello, fx } = await joined(dev, code);
+  const deal = await p.receive({ t: "ev", ev: 1, waiting: true, version: 0, deal: { seats: [1], sealed: { 1: fx.send[0].hash }, reveal: true } });
+  assert.equal(deal.send[0].t, "unseal");
   return { p, hello, fx };
 }
 
@@ -104,37 +112,37 @@ test("adversary: bytes are revealed only against a complete list of seals holdin
 });
 
 test("adversary: a sealed choice is revealed only when every seat of the round has committed (issue 23, 2)", async () => {
-  const { p } = await joined(device());
+  const { p } = await seated(device());
   const open = await event(4, { round: { version: 4, seats: [0, 1, 2], committed: {}, reveal: false, revealed: [] }, to_move: [0, 1, 2] });
   await p.receive(open);
   const [c] = await p.act({ type: "invest", house: 2 });
   assert.equal(c.t, "commit");
   assert.ok(await verifySignature(p.session.keys[0].publicKey, { what: "commit", table: p.session.table, seat: 1, version: 4, hash: c.hash }, c.sig));
   // the host says "reveal" while its own seat has not committed: the guest refuses and names the host
-  const early = await p.receive(await event(4, { ev: 6, round: { version: 4, seats: [0, 1, 2], committed: { 1: c.hash, 2: hex("b") }, reveal: true, revealed: [] } }));
+  const early = await p.receive(await event(4, { ev: 7, round: { version: 4, seats: [0, 1, 2], committed: { 1: c.hash, 2: hex("b") }, reveal: true, revealed: [] } }));
   assert.match(early.failure, /before every seat/);
   assert.equal(early.send.length, 0, "the choice stays sealed");
 });
 
 test("adversary: the reveal records every commitment held when it went out", async () => {
-  const { p } = await joined(device());
+  const { p } = await seated(device());
   await p.receive(await event(4, { round: { version: 4, seats: [0, 1, 2], committed: {}, reveal: false, revealed: [] } }));
   const [c] = await p.act({ type: "invest", house: 2 });
   const committed = { 0: hex("a"), 1: c.hash, 2: hex("b") };
-  const fx = await p.receive(await event(4, { ev: 6, round: { version: 4, seats: [0, 1, 2], committed, reveal: true, revealed: [0, 2] } }));
+  const fx = await p.receive(await event(4, { ev: 7, round: { version: 4, seats: [0, 1, 2], committed, reveal: true, revealed: [0, 2] } }));
   const reveal = fx.send.find((m) => m.t === "reveal");
   assert.ok(reveal);
   assert.deepEqual(p.session.revealed_rounds, [{ version: 4, commits: committed }]);
   assert.ok(await verifySignature(p.session.keys[0].publicKey,
     { what: "reveal", table: p.session.table, seat: 1, version: 4, action: reveal.action, nonce: reveal.nonce }, reveal.sig));
   // a later event listing another commitment for a seat is the host changing a sealed choice
-  const changed = await p.receive(await event(4, { ev: 7, round: { version: 4, seats: [0, 1, 2], committed: { ...committed, 0: hex("9") }, reveal: true, revealed: [0, 1, 2] } }));
+  const changed = await p.receive(await event(4, { ev: 8, round: { version: 4, seats: [0, 1, 2], committed: { ...committed, 0: hex("9") }, reveal: true, revealed: [0, 1, 2] } }));
   assert.match(changed.failure, /changed/);
 });
 
 test("adversary: a commitment lost with a connection is sent again on the next link (issue 23, 10)", async () => {
   const dev = device();
-  const { p } = await joined(dev);
+  const { p } = await seated(dev);
   await p.receive(await event(4, { round: { version: 4, seats: [1, 2], committed: {}, reveal: false, revealed: [] } }));
   const [c] = await p.act({ type: "invest", house: 1 });
   const p2 = new GuestProtocol(dev.io("INVITE-R"));
@@ -160,7 +168,7 @@ test("adversary: a rejoin proof is bound to this table, this invite and the new 
 });
 
 test("adversary: an event with more commitments than the round has seats is not recorded (issue 23, 10)", async () => {
-  const { p } = await joined(device());
+  const { p } = await seated(device());
   const junk = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [String(i), hex("a")]));
   const fx = await p.receive(await event(4, { round: { version: 4, seats: [1, 2], committed: junk, reveal: false, revealed: [] } }));
   assert.deepEqual(fx.send, [{ t: "sync" }]);
@@ -168,7 +176,7 @@ test("adversary: an event with more commitments than the round has seats is not 
 });
 
 test("adversary: nothing is recorded from an event that fails its checks (issue 23, 7)", async () => {
-  const { p } = await joined(device());
+  const { p } = await seated(device());
   const junk = await event(999999);
   junk.hash = hex("0");
   const fx = await p.receive(junk);
@@ -182,7 +190,7 @@ test("adversary: nothing is recorded from an event that fails its checks (issue 
 });
 
 test("adversary: every move is signed with this table's key, over the table, seat and version", async () => {
-  const { p } = await joined(device());
+  const { p } = await seated(device());
   await p.receive(await event(5));
   const [act] = await p.act({ type: "pick", n: 1 });
   assert.equal(act.t, "act");
@@ -209,7 +217,7 @@ test("adversary: a deal made again brings a new commitment and fresh bytes, neve
 });
 
 test("adversary: a host cannot fill this device's storage with positions or commitments (issue 23, 10)", async () => {
-  const { p } = await joined(device());
+  const { p } = await seated(device());
   const { MAX_RECORDED } = await import("../js/net/guest-protocol.js");
   let fx = null;
   for (let v = 0; v <= MAX_RECORDED; v++) {
@@ -222,7 +230,7 @@ test("adversary: a host cannot fill this device's storage with positions or comm
 
 test("adversary: a commitment sent again on a new link is signed with that link's key (issue 23, 10)", async () => {
   const dev = device();
-  const { p } = await joined(dev);
+  const { p } = await seated(dev);
   await p.receive(await event(4, { round: { version: 4, seats: [1, 2], committed: {}, reveal: false, revealed: [] } }));
   await p.act({ type: "invest", house: 1 });
   const p2 = new GuestProtocol(dev.io("INVITE-R"));
@@ -233,13 +241,13 @@ test("adversary: a commitment sent again on a new link is signed with that link'
   assert.ok(await verifySignature(hello.key, { what: "commit", table: "00aa11bb22cc33dd", seat: 1, version: 4, hash: again.hash }, again.sig));
 });
 
-test("adversary: a deal that leaves out a seat which sealed on the open link ends the table (found by the fuzzer)", async () => {
+test("adversary: a deal that leaves out a seat at the table before the game starts ends the table (found by the fuzzer)", async () => {
   const { p, fx } = await joined(device());
   assert.equal(fx.send[0].t, "seal");
   const left = await p.receive({ t: "ev", ev: 1, waiting: true, version: 0, deal: { seats: [], sealed: {}, reveal: false } });
   assert.match(left.failure, /left your seat out of the deal/);
   assert.equal(p.state, "failed");
-  // a deal made again without this seat, on the link it sealed on, is the same breach
+  // a deal made again without this seat, while it is at the table, is the same breach
   const { p: q } = await joined(device());
   const redealt = await q.receive({ t: "ev", ev: 1, waiting: true, version: 0,
     deal: { commitment: hex("d"), round: 1, seats: [], sealed: {}, reveal: false } });
@@ -249,16 +257,38 @@ test("adversary: a deal that leaves out a seat which sealed on the open link end
   assert.equal(r.record().sealed, fr.send[0].hash);
 });
 
-test("adversary: a seat handed to a bot before the deal may be left out once its link closed", async () => {
+test("adversary: a seat back before the start is in the deal again; back after the start it keeps its seal for the end check", async () => {
   const dev = device();
   const { p } = await joined(dev);
   const sealed = p.session.sealed;
-  // the host handed the seat to a bot (closing the link); the device comes back on a new link
+  // handed to a bot (the link closes); back on a new link before the start: the host must deal it in again
   const back = new GuestProtocol(dev.io("INVITE-B"));
   await back.hello("Gus", null, 2);
   const fx = await back.receive(welcome());
-  assert.equal(fx.failure, undefined);
-  const dealt = await back.receive({ t: "ev", ev: 1, waiting: true, version: 0, deal: { seats: [], sealed: {}, reveal: false } });
-  assert.equal(dealt.failure, undefined);
-  assert.equal(back.record().sealed, sealed);
+  assert.equal(fx.send[0].t, "seal");
+  assert.equal(fx.send[0].hash, sealed, "the same bytes, sealed again in the same deal");
+  const out = await back.receive({ t: "ev", ev: 1, waiting: true, version: 0, deal: { seats: [], sealed: {}, reveal: false } });
+  assert.match(out.failure, /left your seat out of the deal/);
+  // back once the game has started: no deal to take part in; its seal stays on record (the end check asks
+  // for those bytes in the seed, or for the seat listed as dropped from the deal)
+  const dev2 = device();
+  const { p: p2 } = await joined(dev2);
+  const later = new GuestProtocol(dev2.io("INVITE-C"));
+  await later.hello("Gus", null, 2);
+  const fx2 = await later.receive(welcome({ started: true }));
+  assert.equal(fx2.failure, undefined);
+  assert.deepEqual(fx2.send, []);
+  assert.equal(later.record().sealed, p2.session.sealed);
+});
+
+test("adversary: a game that starts without the bytes of a seat at the table ends the table (found by the fuzzer)", async () => {
+  const { p } = await joined(device());
+  const started = await p.receive(await event(0));
+  assert.match(started.failure, /left your seat out of the deal/);
+  // the honest order: the list, the bytes, then the game
+  const { p: q, fx } = await joined(device());
+  const dealt = await q.receive({ t: "ev", ev: 1, waiting: true, version: 0, deal: { seats: [1], sealed: { 1: fx.send[0].hash }, reveal: true } });
+  assert.equal(dealt.send[0].t, "unseal");
+  const first = await q.receive(await event(0, { ev: 2 }));
+  assert.equal(first.failure, undefined);
 });

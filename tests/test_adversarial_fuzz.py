@@ -285,6 +285,29 @@ def test_adversarial_issue23_9_handed_to_a_bot_before_the_deal_then_rejoined_ver
         assert verdict(r, seat)["ok"], explain(r)
 
 
+def test_adversarial_issue23_9_a_seat_back_before_the_start_is_dealt_in_again(cases):
+    """Every guest at the table before the game starts takes part in its deal (its state machine holds the host to
+    that): a seat taken back before the start joins the open list again, or the deal is made again."""
+    r = case(cases, "handed-before-deal-back-before-start")
+    assert not r["violations"], explain(r)
+    assert r["back"] and not r["back"]["started"] and 2 in r["back"]["seats"], (r["back"], explain(r))
+    for seat in (1, 2):
+        v = verdict(r, seat)
+        assert v and v["ok"], explain(r)
+        assert not any("joined after the deal" in n for n in v["notes"]), explain(r)
+
+
+def test_adversarial_issue23_9_a_seat_taken_back_as_the_game_starts_verifies_and_is_told_why(cases):
+    """The game started without the seat (handed to a bot before the deal), taken back before the first move: no
+    honest party is blamed (a change at a link's first version may predate the link), and the note says why."""
+    r = case(cases, "handed-before-deal-back-at-start")
+    assert not r["violations"], explain(r)
+    for seat in (1, 2):
+        assert verdict(r, seat) and verdict(r, seat)["ok"], explain(r)
+    if r["back"]["started"]:
+        assert any("went to a bot before the deal" in n for n in verdict(r, 2)["notes"]), explain(r)
+
+
 def test_adversarial_issue23_10_a_lost_commitment_is_sent_again_and_accepted(cases):
     """Found by this harness: the commitment went again with the old link's signature and the host refused it
     ("That message is not signed with your seat's key."), so the round never completed; it is now signed with

@@ -93,6 +93,13 @@ export class Deal {
     return true;
   }
 
+  /** A seat takes part again (a person took it back) while the list is open. @param {number} seat @returns {boolean} */
+  join(seat) {
+    if (this.revealing()) return false;
+    if (!this.seats.includes(seat)) this.seats = [...this.seats, seat].sort((a, b) => a - b);
+    return true;
+  }
+
   /** @param {number} players @param {Uint8Array} secret */
   seed(players, secret) {
     const entropy = Array.from({ length: players }, (_, s) => (this.bytes.has(s) ? fromB64url(/** @type {string} */ (this.bytes.get(s))) : null));

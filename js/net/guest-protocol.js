@@ -21,9 +21,9 @@
  *   event passed its checks, and everything recorded is checked at the end
  *   (parlour.fairness).
  */
-import { fromB64url, randomBytes, sha256Hex, toB64url, viewHash } from "./bytes.js";
+import { canonical, fromB64url, randomBytes, sha256Hex, toB64url, viewHash } from "./bytes.js";
 import { commit } from "./commit-reveal.js";
-import { newKeyPair, signerFrom } from "./keys.js";
+import { messageFields, newKeyPair, signerFrom } from "./keys.js";
 
 const HEX64 = /^[0-9a-f]{64}$/;
 /**
@@ -51,7 +51,7 @@ export function inviteHash(code) {
 }
 
 /** Why a deal that leaves out a seat which sealed its bytes on the still-open link is the host's breach. */
-const LEFT_OUT = "the host left your seat out of the deal after you sealed your random bytes, without handing it to a bot "
+const LEFT_OUT = "the host left your seat out of the deal while you were at the table, without handing it to a bot "
   + "(a seat leaves the deal only by going to a bot, which closes your connection)";
 
 export class GuestProtocol {
@@ -69,6 +69,8 @@ export class GuestProtocol {
     this.fresh = null;
     this.welcomed = false;
     this.unsealedOn = 0;
+    /** this link was welcomed before the game started, on a seat: every deal on it must hold the seat */
+    this.inDeal = false;
     this.committedOn = 0;
     this.revealedOn = "";
     this.lastEv = 0;
@@ -154,20 +156,25 @@ export class GuestProtocol {
     this.signer = signerFrom(this.fresh.privateJwk);
     /** @type {any[]} */
     const send = [];
+    // Every guest at the table before the game starts takes part in its deal: while this link is open, a deal
+    // without this seat is the host's breach (a seat leaves the deal only by going to a bot, which closes the link).
+    this.inDeal = !m.started && m.seat !== null;
     if (!m.started && m.seat !== null && session.unsealed === null) {
-      // the link a seal is first sent on: while it stays open, the host cannot honestly deal without this seat
-      if (session.sealed === null) session.sealed_link = this.linkNo;
       const hash = session.sealed ?? await sha256Hex(fromB64url(session.entropy));
       session.sealed = hash;
-      send.push({ t: "seal", hash, sig: await this.sign({ what: "seal", seat: m.seat, hash }) });
+      send.push(await this.signed({ t: "seal", hash }, m.seat));
     }
     this.io.save(session);
     return { send, welcome: m };
   }
 
-  /** @param {Record<string, any>} fields */
-  sign(fields) {
-    return /** @type {any} */ (this.signer).sign({ ...fields, table: this.session?.table });
+  /**
+   * `message` with its signature over the fields it signs (js/net/keys.js messageFields).
+   * @param {Record<string, any>} message @param {number} seat @returns {Promise<Record<string, any>>}
+   */
+  async signed(message, seat) {
+    const table = /** @type {Session} */ (this.session).table;
+    return { ...message, sig: await /** @type {any} */ (this.signer).sign(messageFields(table, seat, message)) };
   }
 
   /** @param {any} m @returns {Effects} */
@@ -196,6 +203,11 @@ export class GuestProtocol {
     this.lastEv = m.ev;
     this.acknowledge(m.ack);
     if (m.waiting) return this.onDeal(m.deal);
+    if (this.inDeal) {
+      // the game started on a link that was at the table before: without this seat's bytes only if they were never asked for
+      if (s.unsealed === null) return this.fail(LEFT_OUT);
+      this.inDeal = false;
+    }
     const players = s.players;
     if (!Number.isInteger(m.version) || m.version < (s.lastVersion ?? 0) || !perSeat(m.kinds, players, (k) => typeof k === "string")
         || !perSeat(m.keys, players, (k) => k === null || typeof k === "string")) {
@@ -228,8 +240,7 @@ export class GuestProtocol {
         if (inRound && !(String(s.seat) in round.committed) && this.committedOn !== this.linkNo) {
           // the commitment was lost with a connection: send the same one again, signed with this link's key
           this.committedOn = this.linkNo;
-          const sig = await this.sign({ what: "commit", seat: s.seat, version: round.version, hash: mine.hash });
-          send.push({ t: "commit", seat: s.seat, version: round.version, hash: mine.hash, sig });
+          send.push(await this.signed({ t: "commit", seat: s.seat, version: round.version, hash: mine.hash }, s.seat));
         }
         if (round.reveal && inRound && !(round.revealed ?? []).includes(s.seat) && this.revealedOn !== `${this.linkNo}:${round.version}`) {
           const all = round.seats.every((/** @type {number} */ x) => HEX64.test(round.committed[String(x)] ?? ""));
@@ -239,8 +250,8 @@ export class GuestProtocol {
           if (!s.revealed_rounds.some((/** @type {any} */ r) => r.version === round.version)) {
             s.revealed_rounds.push({ version: round.version, commits: { ...round.committed } });
           }
-          const sig = await this.sign({ what: "reveal", seat: s.seat, version: round.version, action: mine.action, nonce: mine.nonce });
-          send.push(this.track("reveal", round.version, { t: "reveal", seat: s.seat, version: round.version, action: mine.action, nonce: mine.nonce, sig }));
+          const reveal = { t: "reveal", seat: s.seat, version: round.version, action: mine.action, nonce: mine.nonce };
+          send.push(this.track("reveal", round.version, await this.signed(reveal, s.seat)));
         }
       }
     }
@@ -264,8 +275,7 @@ export class GuestProtocol {
     if (!deal || typeof deal !== "object" || !Array.isArray(deal.seats) || typeof deal.sealed !== "object" || deal.sealed === null) return effects;
     const round = Number.isInteger(deal.round) ? deal.round : 0;
     if (round < (s.deal_round ?? 0)) return effects;
-    const left = s.seat !== null && !deal.seats.includes(s.seat);
-    if (left && s.sealed !== null && s.sealed_link === this.linkNo) return this.fail(LEFT_OUT);
+    if (this.inDeal && !deal.seats.includes(s.seat)) return this.fail(LEFT_OUT);
     if (round > (s.deal_round ?? 0)) {
       // The deal is made again (a guest sealed and never revealed): a new commitment, fresh bytes, a new seal.
       if (typeof deal.commitment !== "string" || !HEX64.test(deal.commitment)) return this.fail("the host made the deal again without a commitment");
@@ -275,8 +285,7 @@ export class GuestProtocol {
       if (s.seat !== null && deal.seats.includes(s.seat)) {
         s.entropy = newEntropy();
         s.sealed = await sha256Hex(fromB64url(s.entropy));
-        s.sealed_link = this.linkNo;
-        effects.send.push({ t: "seal", hash: s.sealed, sig: await this.sign({ what: "seal", seat: s.seat, hash: s.sealed }) });
+        effects.send.push(await this.signed({ t: "seal", hash: s.sealed }, s.seat));
       }
       this.io.save(s);
       return effects;
@@ -298,7 +307,7 @@ export class GuestProtocol {
     if (taking && this.unsealedOn !== this.linkNo) {
       this.unsealedOn = this.linkNo;
       s.unsealed = s.entropy;
-      effects.send.push({ t: "unseal", entropy: s.entropy, sig: await this.sign({ what: "unseal", seat: s.seat, entropy: s.entropy }) });
+      effects.send.push(await this.signed({ t: "unseal", entropy: s.entropy }, s.seat));
     }
     this.io.save(s);
     return effects;
@@ -315,14 +324,13 @@ export class GuestProtocol {
     const seat = s.seat;
     if (m.round && m.round.seats.includes(seat)) {
       const c = await commit(action);
-      const commitSig = await this.sign({ what: "commit", seat, version: m.round.version, hash: c.hash });
+      const message = await this.signed({ t: "commit", seat, version: m.round.version, hash: c.hash }, seat);
       s.pending = { ...c, version: m.round.version };
       this.committedOn = this.linkNo;
       this.io.save(s);
-      return [{ t: "commit", seat, version: m.version, hash: c.hash, sig: commitSig }];
+      return [message];
     }
-    const sig = await this.sign({ what: "act", seat, version: m.version, action });
-    return [this.track("act", m.version, { t: "act", seat, version: m.version, action, sig })];
+    return [this.track("act", m.version, await this.signed({ t: "act", seat, version: m.version, action }, seat))];
   }
 
   /**
@@ -375,14 +383,7 @@ function factsOf(s) {
 
 /** @param {any} a @param {any} b */
 function sameFacts(a, b) {
-  return JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
-}
-
-/** @param {any} value @returns {any} */
-function sorted(value) {
-  if (Array.isArray(value)) return value.map(sorted);
-  if (value && typeof value === "object") return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted(value[k])]));
-  return value;
+  return canonical(a) === canonical(b);
 }
 
 /** @param {any} list @param {number} players @param {(v: any) => boolean} ok */

@@ -44,6 +44,21 @@ export function statementBytes(fields) {
 }
 
 /**
+ * The fields a guest's message signs, read from the message itself: bound to the table, the seat,
+ * and the round or move it is for.  The guest signs these and the host checks these (one definition,
+ * so the two can never disagree about what a signature covers).
+ * @param {string} table @param {number} seat @param {any} m a seal, unseal, act, commit or reveal
+ */
+export function messageFields(table, seat, m) {
+  const base = { table, seat };
+  if (m.t === "seal") return { ...base, what: "seal", hash: m.hash };
+  if (m.t === "unseal") return { ...base, what: "unseal", entropy: m.entropy };
+  if (m.t === "act") return { ...base, what: "act", version: m.version, action: m.action };
+  if (m.t === "commit") return { ...base, what: "commit", version: m.version, hash: m.hash };
+  return { ...base, what: "reveal", version: m.version, action: m.action, nonce: m.nonce };
+}
+
+/**
  * A new key pair for one table.
  * @returns {Promise<{privateJwk: JsonWebKey, publicKey: string}>} publicKey: base64url of the raw point
  */

@@ -72,7 +72,7 @@ export function handToBot(host, i, onTimer = false) {
     if (seat.kind === "bot" || seat.kind === "human") return;
     if (onTimer && !host.waitingFor().includes(i)) return;
     const redeal = !host.started && !host.deal.drop(i);
-    if (redeal) await host.redeal(i);
+    if (redeal) await host.redeal({ leaving: i });
     seat.conn?.link.close();
     seat.conn = null;
     seat.invite?.close();

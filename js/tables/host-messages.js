@@ -17,7 +17,7 @@ import { fillNames, toast } from "../common/dom.js";
 import { count } from "../common/plural.js";
 import { toB64url } from "../net/bytes.js";
 import { inviteHash } from "../net/guest-protocol.js";
-import { verifySignature } from "../net/keys.js";
+import { messageFields, verifySignature } from "../net/keys.js";
 import { GUEST_RATE, Link } from "../net/link.js";
 import {
   checkGuestMessage, cleanName, INVITE_REJOIN, MAX_GUEST_MESSAGE, MAX_PENDING, SOFT_STRIKES_TO_CLOSE, STRIKES_TO_CLOSE,
@@ -216,24 +216,10 @@ export async function dealtOrWait(host) {
   return broadcast(host);
 }
 
-/**
- * The fields a guest's message signs (js/net/guest-protocol.js signs the same): bound to this
- * table, the seat, and the round or move it is for.
- * @param {HostTable} host @param {number} seat @param {any} m
- */
-export function signedFields(host, seat, m) {
-  const base = { table: host.id, seat };
-  if (m.t === "seal") return { ...base, what: "seal", hash: m.hash };
-  if (m.t === "unseal") return { ...base, what: "unseal", entropy: m.entropy };
-  if (m.t === "act") return { ...base, what: "act", version: m.version, action: m.action };
-  if (m.t === "commit") return { ...base, what: "commit", version: m.version, hash: m.hash };
-  return { ...base, what: "reveal", version: m.version, action: m.action, nonce: m.nonce };
-}
-
 /** Is `m` signed by the key that holds `seat` now? @param {HostTable} host @param {number} seat @param {any} m */
 async function signedBySeat(host, seat, m) {
   const key = host.seats[seat].key;
-  return !!key && verifySignature(key, signedFields(host, seat, m), m.sig);
+  return !!key && verifySignature(key, messageFields(host.id, seat, m), m.sig);
 }
 
 /**
@@ -275,6 +261,10 @@ export async function onHello(host, conn, m) {
     if (seat.kind === "bot") host.setHolder(conn.seat, "remote");
     seat.state = "connected";
     host.logNet(conn.seat, resumed ? "rejoined" : "joined");
+    if (await host.includeInDeal(conn.seat)) {
+      announce(host, `${host.names[conn.seat]} is back before the game started, so the deal starts again: a new commitment, `
+        + "and fresh bytes from every player (nothing from the first deal counts).");
+    }
   } else {
     conn.hello = true;
     conn.strikes = 0;

@@ -182,18 +182,33 @@ export class HostTable extends TableLifecycle {
   }
 
   /**
-   * A guest sealed its bytes and never revealed them, and its seat goes to a bot: the deal is made
-   * again from scratch with the remaining guests (a new secret and commitment; every guest draws and
-   * seals fresh bytes).  What the void deal showed counts for nothing.
-   * @param {number} seat
+   * Make the deal again from scratch (a new secret and commitment; every guest draws and seals fresh
+   * bytes) once its list of seals is final: without `leaving`, a guest that sealed and never revealed
+   * and whose seat goes to a bot, or with `joining`, a person taking back a seat before the game starts
+   * (every guest at the table before the game starts takes part in its deal).  What the void deal
+   * showed counts for nothing.
+   * @param {{leaving?: number, joining?: number}} change
    */
-  async redeal(seat) {
+  async redeal({ leaving, joining }) {
     this.secret = randomBytes(32);
     this.commitment = await sha256Hex(this.secret);
-    const dropped = [...new Set([...this.deal.dropped, seat])];
-    this.deal = new Deal(this.deal.seats.filter((s) => s !== seat), this.commitment, this.deal.round + 1);
+    const seats = this.deal.seats.filter((s) => s !== leaving).concat(joining === undefined ? [] : [joining]);
+    const dropped = [...new Set([...this.deal.dropped, ...(leaving === undefined ? [] : [leaving])])];
+    this.deal = new Deal(seats, this.commitment, this.deal.round + 1);
     this.deal.dropped = dropped;
     this.revealAskedAt = 0;
+  }
+
+  /**
+   * A person takes a guest's seat before the game starts: the seat takes part in the deal again (added to
+   * the list while it is open, or the deal is made again once the list is final).
+   * @param {number} seat @returns {Promise<boolean>} whether the deal was made again
+   */
+  async includeInDeal(seat) {
+    if (this.started || this.deal.seats.includes(seat)) return false;
+    if (this.deal.join(seat)) return false;
+    await this.redeal({ joining: seat });
+    return true;
   }
 
   /** Every guest's bytes are in: derive the seed and open the engine table. */

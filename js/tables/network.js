@@ -11,6 +11,7 @@ import { HostTable } from "./host-table.js";
 import { iceServers } from "../net/settings.js";
 import { loadHosted } from "../net/store.js";
 import { askAboutLinkServers } from "./p2p-settings.js";
+import { NO_NETWORK_PLAY, networkPlaySupported } from "../net/support.js";
 
 /**
  * @typedef {{engine: import("../engine/bridge.js").Engine, tableRoot: HTMLElement, botDelay: number,
@@ -36,6 +37,13 @@ export function networkRoute() {
 export async function openNetworkRoute(deps, catalogue) {
   const route = networkRoute();
   if (!route) return false;
+  if (!networkPlaySupported()) {
+    history.replaceState(null, "", `${location.pathname}${location.search}`);
+    // an invite link opened here: said as long as an error is, since the person came to join a table
+    toast(route.kind === "join" ? `${NO_NETWORK_PLAY} Open the invite link in another browser to join that table.` : NO_NETWORK_PLAY,
+      route.kind === "join" ? "error" : "info");
+    return false;
+  }
   await askAboutLinkServers();
   if (route.kind === "join") {
     deps.showTable();
@@ -70,6 +78,7 @@ export async function openNetworkRoute(deps, catalogue) {
  * @param {Deps} deps @param {{game: any, seats: {kind: string, name: string}[], options: Record<string, any>}} choice
  */
 export async function hostNetworkGame(deps, choice) {
+  if (!networkPlaySupported()) { toast(NO_NETWORK_PLAY, "info"); return; }
   if (!(await deps.pythonReady(/** @type {any} */ (document.getElementById("start"))))) return;
   await askAboutLinkServers();
   const host = new HostTable(deps.engine, deps.tableRoot, choice,

@@ -7,6 +7,16 @@
 import { fillNames, h } from "../common/dom.js";
 
 /**
+ * Who is to move, as a suffix for a table's status line.
+ * @param {number[]} toMove @param {number|null} me this device's seat @param {string[]} names
+ */
+export function moverSuffix(toMove, me, names) {
+  if (!toMove.length) return "";
+  if (me !== null && toMove.includes(me)) return toMove.length > 1 ? " · your choice (in secret)" : " · your move";
+  return ` · ${toMove.map((s) => names[s]).join(", ")} to move`;
+}
+
+/**
  * "Ada wins!", "Ada and Brune share the win." or, when every seat won, "A draw: everyone shares the win."
  * @param {number[]} winners @param {string[]} names
  */

@@ -13,7 +13,7 @@ import { fillNames, h } from "../common/dom.js";
 import { rulesButton } from "../common/rules.js";
 import { openModal } from "../common/modal.js";
 import { MoveLog } from "./move-log.js";
-import { endingParagraph, resultHeadline } from "./result-text.js";
+import { endingParagraph, moverSuffix, resultHeadline } from "./result-text.js";
 import { interludeOf, showInterlude } from "./interlude.js";
 import { drawPast, drawQuietly, LookBack } from "./look-back.js";
 
@@ -147,9 +147,7 @@ export class NetTableView {
 
   /** Who is to move, as a suffix for the status line. @param {number[]} toMove @param {number|null} me */
   moverText(toMove, me) {
-    if (!toMove.length) return "";
-    if (me !== null && toMove.includes(me)) return toMove.length > 1 ? " · your choice (in secret)" : " · your move";
-    return ` · ${toMove.map((s) => this.names[s]).join(", ")} to move`;
+    return moverSuffix(toMove, me, this.names);
   }
 
   /**

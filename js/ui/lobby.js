@@ -12,6 +12,7 @@
 import { h } from "../common/dom.js";
 import { rulesButton } from "../common/rules.js";
 import { networkSettings } from "../tables/p2p-settings.js";
+import { NO_NETWORK_PLAY, networkPlaySupported } from "../net/support.js";
 import { gameCards } from "./game-cards.js";
 import { loadLobbySetup, saveLobbySetup } from "../store/lobby-memory.js";
 
@@ -51,8 +52,10 @@ export function renderLobby(root, catalogue, onStart) {
     game: game.id, players, seats: seats.map((s) => ({ kind: s.kind, name: s.name, level: s.level })), options,
   });
 
-  const seatsFor = (n) => Array.from({ length: n }, (_, i) => seats[i] || {
-    kind: i === 0 ? "human" : "bot", name: DEFAULT_NAMES[i], level: DEFAULT_LEVEL,
+  const seatsFor = (n) => Array.from({ length: n }, (_, i) => {
+    const seat = seats[i] || { kind: i === 0 ? "human" : "bot", name: DEFAULT_NAMES[i], level: DEFAULT_LEVEL };
+    // a remembered friend's seat in a browser that cannot play over the network becomes a bot's
+    return seat.kind === "remote" && !networkPlaySupported() ? { ...seat, kind: "bot", level: seat.level || DEFAULT_LEVEL } : seat;
   });
   /** @returns {{id: string, help: string}[]} */
   const levels = () => game.bot_levels ?? [{ id: "random", help: "" }];
@@ -100,7 +103,7 @@ export function renderLobby(root, catalogue, onStart) {
           }, [
             h("option", { value: "human", selected: seat.kind === "human" }, ["Person on this device"]),
             h("option", { value: "bot", selected: seat.kind === "bot" }, ["Bot"]),
-            h("option", { value: "remote", selected: seat.kind === "remote" }, ["Friend on another device"]),
+            h("option", { value: "remote", selected: seat.kind === "remote", disabled: !networkPlaySupported() }, ["Friend on another device"]),
           ]),
           seat.kind === "bot" && h("select", {
             "aria-label": `Level of the bot in seat ${i + 1}`, class: "seat-level",
@@ -117,7 +120,7 @@ export function renderLobby(root, catalogue, onStart) {
           allowedChoices(spec, players).map((c) => h("option", { value: c, selected: (options[name] ?? spec.default) === c }, [c]))),
         h("small", {}, [` ${spec.help || ""}`]),
       ])),
-      networkSettings(),
+      networkPlaySupported() ? networkSettings() : h("p", { class: "hint no-network", id: "no-network" }, [NO_NETWORK_PLAY]),
       h("p", { class: "hint" }, [
         "With more than one person on this device, a privacy screen asks to pass the device before each person's turn.",
       ]),

@@ -164,8 +164,8 @@ def _verify(mine: dict, fair: dict, steps: _Steps, notes: List[str], ending: Lis
     mine_at = (lambda step: me is not None and keys.at(me, step) in my_keys)
     host_key = mine.get("host_key")
     # this guest's own moves are held to its own record (step 6); moves in its seat by another device are checked as anyone's
-    others = [a if not (a["seat"] == me and mine_at(i)) else dict(a, seat=-1) for i, a in enumerate(actions)]
-    unsigned = check_signatures(others, reveals, openings, control, keys, table, -1, verify_signature, host_key, plies)
+    own = (lambda step, entry: entry["seat"] == me and mine_at(step))
+    unsigned = check_signatures(actions, reveals, openings, control, keys, table, own, verify_signature, host_key, plies)
     if not steps.check("every move by another player carries that player's signature", unsigned is None, unsigned or ""):
         return
 
@@ -219,8 +219,8 @@ def _verify(mine: dict, fair: dict, steps: _Steps, notes: List[str], ending: Lis
         notes.append(f"The host handed {who} to a bot at move {e['version'] + 1}." if e["kind"] == "bot"
                      else f"A player took {who} back at move {e['version'] + 1}.")
     if mine.get("deal_round"):
-        notes.append(f"The deal was made again {mine['deal_round']} time(s): a guest sealed its random bytes and never revealed "
-                     "them; each new deal had a new commitment and fresh bytes from every guest.")
+        notes.append(f"The deal was made again {mine['deal_round']} time(s) (a guest left or came back after every seal was in); "
+                     "each new deal had a new commitment and fresh bytes from every guest.")
     if me is not None:
         for e in keys.changes(me)[1:]:
             if e["key"] not in my_keys:
@@ -254,6 +254,9 @@ def _check_deal(mine: dict, fair: dict, players: int, me: Optional[int], table: 
         if not steps.check("every guest's seal carries that guest's signature", forged is None,
                            f"seat {int(forged or 0) + 1}'s seal is not signed by that seat's key"):
             return False
+    elif me is not None and isinstance(mine.get("sealed"), str) and me in (fair.get("dropped") or []):
+        notes.append("Your seat went to a bot before the deal was made, so your random bytes are not in the seed, and this "
+                     "device did not see the other players' seals to check their bytes against.")
     else:
         notes.append("You joined after the deal, so the players' random bytes were not checked against their seals.")
     if me is not None and mine.get("entropy") is not None:

@@ -14,7 +14,7 @@ guest's seat is only ever the guest's (some device's key) or a bot's.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from .game import canonical
 
@@ -114,18 +114,22 @@ def unseen_change_of_mine(me: int, spans: Any, seen: Any, timeline: Timeline) ->
     ordered), so a change at v with first <= v < last happened in front of
     it: an honest host shows it (the event at v with the new value) before a
     move is played under it.  A change at a link's last version may come
-    after the link closed (a seat handed to a bot closes the guest's link).
+    after the link closed (a seat handed to a bot closes the guest's link),
+    and one at its first version before the link opened (a seat handed to a
+    bot as the game started, taken back before the first move): a hidden
+    change there would have to be undone, or shown, at a later version.
     """
     for e in timeline.changes(me):
         v = e["version"]
-        live = any(_int(s[0]) and _int(s[1]) and s[0] <= v < s[1] for s in spans or [])
+        live = any(_int(s[0]) and _int(s[1]) and s[0] < v < s[1] for s in spans or [])
         if live and not any(x[0] == v and list(x[1])[me] == e[timeline.field] for x in seen or []):
             return e
     return None
 
 
 def check_signatures(actions: List[dict], reveals: List[dict], openings: List[int], control: Timeline, keys: Timeline,
-                     table: str, me: Optional[int], verify, host_key: Any, plies: Dict[int, int]) -> Optional[str]:
+                     table: str, own: Callable[[int, dict], bool], verify, host_key: Any,
+                     plies: Dict[int, int]) -> Optional[str]:
     """Every move a person made, other than this guest's own, carries that person's signature.
 
     A guest's seat signs with the key it held then; the host's own people sign
@@ -134,11 +138,11 @@ def check_signatures(actions: List[dict], reveals: List[dict], openings: List[in
     checked against the bot's own seeded choice instead.
     Outside a secret round the move itself is signed ({what: act}); inside one
     the reveal that played it is ({what: reveal}).  This guest's own moves are
-    compared with its own record instead (parlour.fairness).
+    compared with its own record instead (parlour.fairness): `own(step, entry)` says which those are.
     """
     for step, entry in enumerate(actions):
         seat = entry["seat"]
-        if seat == me:
+        if own(step, entry):
             continue
         holder = control.at(seat, step)
         if holder == "bot" or step in plies:  # a bot's move (a forfeited choice's too) is checked as the bot's

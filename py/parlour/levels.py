@@ -34,12 +34,14 @@ DEFAULT_ITERATIONS = {"easy": 12, "medium": 100, "hard": 300}
 #: (`greedy_playout_levels`): where random playouts never reach what scores, every level needs it
 GREEDY_PLAYOUT_LEVELS = ("hard",)
 
-#: what each level does, in the lobby's words (random first: the gentlest, for learning the rules)
+#: what each level does, in the lobby's words (random first: the gentlest, for learning the rules); a searching
+#: level's line is filled in per game with its real budget and playouts (`describe`)
 DESCRIPTIONS = {
     "random": "Plays any legal move at random: a gentle partner for learning the rules.",
-    "easy": "Imagines a handful of games from each position before it moves, so it blunders often.",
-    "medium": "Imagines dozens of games per move from what it can see, never peeking at hidden pieces.",
-    "hard": "Imagines as many games as fit in about a second a move: the strongest opponent here.",
+    "easy": "Plays out {games} before each move, {playouts}, so it blunders often.",
+    "medium": "Plays out {games} per move from what it can see, {playouts}; it never peeks at hidden pieces.",
+    "hard": "Plays out {games} per move from what it can see, {playouts}; it never peeks at hidden pieces: "
+            "the strongest opponent here.",
 }
 
 
@@ -61,13 +63,25 @@ def _greedy_playouts(game) -> Optional[Callable]:
 PLAIN_DESCRIPTIONS = {
     "heuristic": "Plays a planned strategy with no look-ahead: the strongest opponent here "
                  "(it beat the searching levels in every test game).",
+    "lookahead": "Compares its few best moves by playing each out, a few turns ahead, from dozens of "
+                 "deals of what it cannot see (it never peeks): the strongest opponent here.",
 }
 
 
 def describe(game, level: str) -> str:
-    """The lobby's line for `level` at this game (a game playing it with a plain bot says so)."""
+    """The lobby's line for `level` at this game, true to what it does here: how many games it imagines, how
+    they are played out and how far (a game playing the level with a plain bot says so instead)."""
     plain = (getattr(game, "level_bots", None) or {}).get(level)
-    return PLAIN_DESCRIPTIONS.get(plain, DESCRIPTIONS[level]) if plain else DESCRIPTIONS[level]
+    if plain:
+        return PLAIN_DESCRIPTIONS.get(plain, DESCRIPTIONS.get(level, ""))
+    if level not in DEFAULT_ITERATIONS:
+        return DESCRIPTIONS[level]
+    n = iterations(game, level)
+    greedy = _greedy_playouts(game) is not None and level in getattr(game, "greedy_playout_levels", GREEDY_PLAYOUT_LEVELS)
+    horizon = getattr(game, "playout_plies", None)
+    how = "each by a greedy player that plays to score" if greedy else "each with random moves"
+    how += f", {horizon} moves ahead and then judged" if horizon else ", to the end of the game"
+    return DESCRIPTIONS[level].format(games=f"{n} imagined game{'s' if n != 1 else ''}", playouts=how)
 
 
 def _level(level: str) -> Callable[[Any, State, int, Rng], Action]:

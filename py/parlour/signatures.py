@@ -295,21 +295,11 @@ def _add_rows(acc: Optional[Jacobian], rows: List[List[Affine]], digits: List[in
             X1, Y1, Z1 = x2, y2, 1
             empty = False
             continue
-        z1z1 = Z1 * Z1 % P
-        h = x2 * z1z1 % P - X1
-        r = y2 * Z1 * z1z1 % P - Y1
-        if not h:
-            if r:  # P + (−P)
-                empty = True
-                continue
-            X1, Y1, Z1 = _double(X1, Y1, Z1)
+        total = _mixed_add(X1, Y1, Z1, x2, y2)
+        if total is None:
+            empty = True
             continue
-        hh = h * h % P
-        hhh = h * hh % P
-        v = X1 * hh % P
-        X1 = (r * r - hhh - 2 * v) % P
-        Y1 = (r * (v - X1) - Y1 * hhh) % P
-        Z1 = Z1 * h % P
+        X1, Y1, Z1 = total
     return None if empty else (X1, Y1, Z1)
 
 
@@ -338,22 +328,26 @@ def _wnaf_multiply(odd: List[Affine], digits: List[int]) -> Optional[Jacobian]:
             X1, Y1, Z1 = x2, y2, 1
             empty = False
             continue
-        z1z1 = Z1 * Z1 % P
-        h = x2 * z1z1 % P - X1
-        r = y2 * Z1 * z1z1 % P - Y1
-        if not h:
-            if r:
-                empty = True
-                continue
-            X1, Y1, Z1 = _double(X1, Y1, Z1)
+        total = _mixed_add(X1, Y1, Z1, x2, y2)
+        if total is None:
+            empty = True
             continue
-        hh = h * h % P
-        hhh = h * hh % P
-        v = X1 * hh % P
-        X1 = (r * r - hhh - 2 * v) % P
-        Y1 = (r * (v - X1) - Y1 * hhh) % P
-        Z1 = Z1 * h % P
+        X1, Y1, Z1 = total
     return None if empty else (X1, Y1, Z1)
+
+
+def _mixed_add(X1: int, Y1: int, Z1: int, x2: int, y2: int) -> Optional[Jacobian]:
+    """(X1:Y1:Z1) + (x2, y2) with the second point affine ("madd-2004-hmv"); None for P + (−P)."""
+    z1z1 = Z1 * Z1 % p
+    h = x2 * z1z1 % p - X1
+    r = y2 * Z1 * z1z1 % p - Y1
+    if not h:
+        return None if r else _double(X1, Y1, Z1)
+    hh = h * h % p
+    hhh = h * hh % p
+    v = X1 * hh % p
+    X3 = (r * r - hhh - 2 * v) % p
+    return X3, (r * (v - X3) - Y1 * hhh) % p, Z1 * h % p
 
 
 def _double(X1: int, Y1: int, Z1: int) -> Jacobian:

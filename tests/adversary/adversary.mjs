@@ -13,6 +13,7 @@
 // and after a gap it refuses everything after, which makes the link "dead" for the run's judge).
 import { canonicalText } from "./harness.mjs";
 import { Rng } from "./runtime.mjs";
+import { messageFields } from "../../js/net/keys.js";
 
 /** Bot levels a tampering may name (Easy searches, and every guest searches it again: used sparingly). */
 export const LEVELS_CHEAP = ["random", "easy", "heuristic"];
@@ -594,13 +595,9 @@ function resign(c, m) {
   const guest = c.adv.ctx?.guests.get(c.adv.plan.dishonestSeat);
   const p = guest?.protocol;
   if (!p?.signer || !p.session) return Promise.resolve(m);
-  const fields = m.t === "seal" ? { what: "seal", seat: m.seat ?? p.session.seat, hash: m.hash }
-    : m.t === "unseal" ? { what: "unseal", seat: p.session.seat, entropy: m.entropy }
-      : m.t === "act" ? { what: "act", seat: m.seat, version: m.version, action: m.action }
-        : m.t === "commit" ? { what: "commit", seat: m.seat, version: m.version, hash: m.hash }
-          : { what: "reveal", seat: m.seat, version: m.version, action: m.action, nonce: m.nonce };
-  if (m.t === "seal" || m.t === "unseal") fields.seat = p.session.seat;
-  return p.sign(fields).then((sig) => ({ ...m, sig }));
+  // the fields the product signs (js/net/keys.js), with the seat the message names (a seal's is the guest's own)
+  const seat = m.t === "seal" || m.t === "unseal" ? p.session.seat : m.seat;
+  return p.signer.sign(messageFields(p.session.table, seat, m)).then((sig) => ({ ...m, sig }));
 }
 
 /** A changed message, re-signed (a Promise of ops). */

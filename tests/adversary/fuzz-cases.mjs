@@ -39,6 +39,40 @@ function dropConnection(ctx, seat) {
 
 const verdictOf = (out, seat) => out.verdicts[seat];
 
+/** Seat 2 handed to a bot as it seals, and taken back at once; `hold` keeps guest 1's bytes back until then. */
+function handedAndBack(hold) {
+  let back = null;
+  return fuzzOne(`kings-progress/case/9b${hold ? "" : "-late"}`, {
+    over: { seats: ["human", "remote", "remote"], levels: [null, null, null], fallback: "medium", dishonest: "none", rate: 0, source: [] },
+    noWatchdog: true, rejoins: true,
+    hooks: (p, adv, ctx, rng, stats) => {
+      let handed = false;
+      /** guest 1's bytes are held back until seat 2 is at the table again, so the game cannot start before */
+      const held = [];
+      const realIntercept = adv.intercept.bind(adv);
+      adv.intercept = (from, to, text, info) => {
+        if (hold && from === "guest1" && to === "host" && scan(text).t === "unseal" && !back) {
+          held.push(() => info.inject(text));
+          return [];
+        }
+        return realIntercept(from, to, text, info);
+      };
+      adv.observers.push((from, to, text) => {
+        if (handed || from !== "guest2" || to !== "host" || scan(text).t !== "seal") return;
+        handed = true;
+        stats.handovers.push({ seat: 2, version: 0, started: ctx.host.started });
+        ctx.hostDev.enter(() => void product.guests.handToBot(ctx.host, 2).then(async () => {
+          await rejoinSeat(ctx, 2);
+          await ctx.run.until(() => ctx.host.seats[2].state === "connected", "seat 2 back");
+          back = { started: ctx.host.started, round: ctx.host.deal.round, seats: [...ctx.host.deal.seats] };
+          stats.rejoins.push({ seat: 2, version: ctx.host.version });
+          for (const release of held.splice(0)) release();
+        }));
+      });
+    },
+  }).then((out) => ({ ...out, back }));
+}
+
 export const CASES = {
   /** Issue 23, 1: after seeing the guest's seal, the host sends a second welcome with a commitment it chose. */
   "welcome-after-seal": () => fuzzOne("kings-progress/case/1", {
@@ -146,6 +180,12 @@ export const CASES = {
       },
     }).then((out) => ({ ...out, rejoinedAt: rejoined }));
   },
+
+  /** Issue 23, 9 before the start: the seat is handed to a bot as it seals and is taken back before the game starts;
+   *  the honest host deals it in again (back into the open list, or the deal made again), and everyone verifies. */
+  "handed-before-deal-back-before-start": () => handedAndBack(true),
+  /** The same without holding anything back: the game starts without the seat, which is taken back at move 1. */
+  "handed-before-deal-back-at-start": () => handedAndBack(false),
 
   /** Issue 23, 10: a commitment lost as the connection drops is sent again on the rejoined link. */
   "commit-lost-rejoin": () => {

@@ -18,6 +18,7 @@ import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { runJobs } from "./jobs.mjs";
 
 const { canonicalText, playTable, randomLegal, rejoinSeat, gameIds } = await import("./harness.mjs");
 const { Rng, real, current } = await import("./runtime.mjs");
@@ -236,6 +237,7 @@ function installSource(p, adv, ctx, rng) {
       const all = rng.next() < 0.5;
       const left = all ? [] : host.deal.seats.filter((x) => x !== victim);
       host.deal = new host.deal.constructor(left, host.deal.commitment, host.deal.round);
+      host.includeInDeal = async () => false; // and never deals a guest in again
       adv.note("src.deal-without", null, null, { seats: all ? "all" : [victim] });
     } else if (s === "forfeit-takeover") {
       // A false refusal of the victim's move, then the host plays the bot's own seeded choice for that seat with no
@@ -740,38 +742,20 @@ async function parent(args, runs, jobs) {
   const me = fileURLToPath(import.meta.url);
   const register = fileURLToPath(new URL("./register.mjs", import.meta.url));
   const per = {};
-  const cpu = { node: 0, engine: 0 };
   let violations = 0;
   const pass = ["--runs", String(runs), "--seed", args.seed, "--concurrency", args.concurrency, ...(args.game ? ["--game", args.game] : [])];
-  await Promise.all(Array.from({ length: jobs }, (_, k) => new Promise((resolve) => {
-    // a larger young generation: fewer scavenges of the many short-lived messages and views
-    const child = spawn(process.execPath, ["--max-semi-space-size=64", "--import", register, me, ...pass, "--worker", `${k}/${jobs}`],
-      { stdio: ["ignore", "pipe", "inherit"] });
-    let buf = "";
-    child.stdout.on("data", (chunk) => {
-      buf += chunk;
-      let nl;
-      while ((nl = buf.indexOf("\n")) >= 0) {
-        const text = buf.slice(0, nl);
-        buf = buf.slice(nl + 1);
-        let r = null;
-        try { r = JSON.parse(text); } catch { /* not a run line */ }
-        if (r?.summary) { cpu.node += r.cpu.node; cpu.engine += r.cpu.engine; continue; }
-        process.stdout.write(`${text}\n`);
-        if (!r) continue;
-        const g = (per[r.game] ??= { runs: 0, ms: 0, ok: 0, failedHost: 0, breach: 0, none: 0, stalledRuns: 0, early: 0, violations: 0 });
-        g.runs += 1;
-        g.ms += r.ms ?? 0;
-        g.early += r.early ? 1 : 0;
-        g.stalledRuns += r.stalled ? 1 : 0;
-        for (const o of Object.values(r.outcomes ?? {})) {
-          if (o === "ok") g.ok += 1; else if (o === "breach") g.breach += 1; else if (o === "none") g.none += 1; else g.failedHost += 1;
-        }
-        if (r.violations?.length) { g.violations += 1; violations += 1; }
-      }
-    });
-    child.on("exit", resolve);
-  })));
+  // a larger young generation: fewer scavenges of the many short-lived messages and views
+  const cpu = await runJobs(jobs, (k) => ["--max-semi-space-size=64", "--import", register, me, ...pass, "--worker", `${k}/${jobs}`], (r) => {
+    const g = (per[r.game] ??= { runs: 0, ms: 0, ok: 0, failedHost: 0, breach: 0, none: 0, stalledRuns: 0, early: 0, violations: 0 });
+    g.runs += 1;
+    g.ms += r.ms ?? 0;
+    g.early += r.early ? 1 : 0;
+    g.stalledRuns += r.stalled ? 1 : 0;
+    for (const o of Object.values(r.outcomes ?? {})) {
+      if (o === "ok") g.ok += 1; else if (o === "breach") g.breach += 1; else if (o === "none") g.none += 1; else g.failedHost += 1;
+    }
+    if (r.violations?.length) { g.violations += 1; violations += 1; }
+  });
   const seconds = (performance.now() - t0) / 1000;
   const totalMs = Object.values(per).reduce((s, g) => s + g.ms, 0) || 1;
   for (const g of Object.values(per)) {

@@ -8,7 +8,7 @@
 // --jobs N  node processes (each with its own engine process; default 1)
 // --full    print whole verdicts and action lists (default: a summary line)
 // --summary print a last line with runs/second per game
-import { spawn } from "node:child_process";
+import { runJobs } from "./jobs.mjs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
@@ -53,36 +53,14 @@ if (jobs > 1 && !args.worker) {
   // the parent: spawn the workers (each with its own engine process), pass their run lines through, sum up
   const t0 = performance.now();
   const per = {};
-  const cpu = { node: 0, engine: 0 };
   const me = fileURLToPath(import.meta.url);
   const register = fileURLToPath(new URL("./register.mjs", import.meta.url));
   const rest = process.argv.slice(2).filter((a, i, all) => !["--jobs", "--summary"].includes(a) && all[i - 1] !== "--jobs");
-  await Promise.all(Array.from({ length: jobs }, (_, k) => new Promise((resolve) => {
-    const child = spawn(process.execPath, [...process.execArgv, "--import", register, me, ...rest, "--summary", "--worker", `${k}/${jobs}`],
-      { stdio: ["ignore", "pipe", "inherit"] });
-    let buf = "";
-    child.stdout.on("data", (chunk) => {
-      buf += chunk;
-      let nl;
-      while ((nl = buf.indexOf("\n")) >= 0) {
-        const text = buf.slice(0, nl);
-        buf = buf.slice(nl + 1);
-        let r = null;
-        try { r = JSON.parse(text); } catch { /* not a run line */ }
-        if (r?.summary) {
-          cpu.node += r.cpu.node;
-          cpu.engine += r.cpu.engine;
-          continue;
-        }
-        process.stdout.write(`${text}\n`);
-        if (!r) continue;
-        const p = (per[r.game] ??= { runs: 0, ok: 0 });
-        p.runs += 1;
-        if (!r.stopped && Object.values(r.verdicts).every((v) => v && v.ok)) p.ok += 1;
-      }
-    });
-    child.on("exit", resolve);
-  })));
+  const cpu = await runJobs(jobs, (k) => [...process.execArgv, "--import", register, me, ...rest, "--summary", "--worker", `${k}/${jobs}`], (r) => {
+    const p = (per[r.game] ??= { runs: 0, ok: 0 });
+    p.runs += 1;
+    if (!r.stopped && Object.values(r.verdicts).every((v) => v && v.ok)) p.ok += 1;
+  });
   const seconds = (performance.now() - t0) / 1000;
   if (args.summary) {
     const total = Object.values(per).reduce((n, p) => n + p.runs, 0);

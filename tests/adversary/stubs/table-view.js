@@ -4,6 +4,7 @@
 // harness can click the way a person does: through opts.onAction, only in phase "move".
 import { current } from "../runtime.mjs";
 import { fillNames } from "../../../js/common/dom.js?real";
+import { moverSuffix } from "../../../js/tables/result-text.js";
 
 function el(tag, cls) {
   const e = document.createElement(tag);
@@ -81,9 +82,7 @@ export class NetTableView {
   }
 
   moverText(toMove, me) {
-    if (!toMove.length) return "";
-    if (me !== null && toMove.includes(me)) return toMove.length > 1 ? " · your choice (in secret)" : " · your move";
-    return ` · ${toMove.map((s) => this.names[s]).join(", ")} to move`;
+    return moverSuffix(toMove, me, this.names);
   }
 
   showResult(result, extra = null, ending = "") {
