@@ -5,7 +5,9 @@
     python3 build.py build              build dist/ only
     python3 build.py test [pytest args] install test dependencies, build, run pytest
     python3 build.py bench [--quick]    measure load, moves and engine speed; write bench/results.json
+                                        (refuses at a load average above 1.0 unless --noisy)
     python3 build.py bench --soak       10,000 checked random games per title (bench/soak.py; not in CI)
+    python3 build.py bench --bots       only the bot tournaments (counts, 100 games a pairing; bench/tournaments.py)
 
 Downloads (Pyodide from the npm registry; the micropip, packaging, segno and
 Markdown wheels from PyPI) are cached in .cache/, so a second build needs no
@@ -45,6 +47,14 @@ TEST_REQUIREMENTS = ["pytest==9.0.3", "playwright==1.65.2"]
 #: Debian's Firefox ESR, driven in the tests by puppeteer-core from tests/e2e/firefox/ (its package-lock.json pins it)
 FIREFOX = "/usr/bin/firefox-esr"
 FIREFOX_TESTS = ROOT / "tests" / "e2e" / "firefox"
+#: Debian's WebKitGTK: its WebDriver drives its MiniBrowser (under Xvfb) in tests/e2e/webkit, over plain W3C WebDriver
+WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
+#: in libwebkit2gtk-4.1-0, under the architecture's library folder
+MINIBROWSER = str(next(iter(sorted(Path("/usr/lib").glob("*/webkit2gtk-4.1/MiniBrowser"))),
+                        "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"))
+XVFB = "/usr/bin/Xvfb"
+#: the Debian packages that give those three files
+WEBKIT_PACKAGES = ["webkit2gtk-driver", "xvfb"]
 FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 # segno draws QR codes for network invites (js/net); the worker installs it on first use.
 SEGNO_WHEEL = "segno-1.6.6-py3-none-any.whl"
@@ -620,20 +630,63 @@ def firefox_env() -> dict:
     return {"PARLOUR_FIREFOX": firefox, "PARLOUR_FIREFOX_MISSING": ""}
 
 
+def ensure_webkit() -> dict:
+    """Debian's WebKitWebDriver, MiniBrowser and Xvfb (PARLOUR_WEBKIT_DRIVER, PARLOUR_MINIBROWSER and
+    PARLOUR_XVFB name others); apt-get installs webkit2gtk-driver and xvfb when missing and we are root.
+
+    Returns the three paths, or raises RuntimeError saying why there are none."""
+    wanted = {"PARLOUR_WEBKIT_DRIVER": os.environ.get("PARLOUR_WEBKIT_DRIVER") or WEBKIT_DRIVER,
+              "PARLOUR_MINIBROWSER": os.environ.get("PARLOUR_MINIBROWSER") or MINIBROWSER,
+              "PARLOUR_XVFB": os.environ.get("PARLOUR_XVFB") or XVFB}
+    missing = [f"{name}={path}" for name, path in wanted.items() if not Path(path).exists()]
+    if not missing:
+        return wanted
+    named = [m for m in missing if os.environ.get(m.split("=")[0])]
+    if named:
+        raise RuntimeError(f"{', '.join(named)}: no such file.")
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        apt_env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        try:
+            run(["apt-get", "update", "-q"], stdout=subprocess.DEVNULL)
+            run(["apt-get", "install", "-y", "-q", *WEBKIT_PACKAGES], stdout=subprocess.DEVNULL, env=apt_env)
+        except subprocess.CalledProcessError as err:
+            raise RuntimeError(f"apt-get could not install {' '.join(WEBKIT_PACKAGES)} ({err}).") from err
+        still = [f"{name}={path}" for name, path in wanted.items() if not Path(path).exists()]
+        if still:
+            raise RuntimeError(f"apt-get installed {' '.join(WEBKIT_PACKAGES)}, but these are still missing: "
+                               f"{', '.join(still)}.")
+        return wanted
+    raise RuntimeError(f"No WebKit ({', '.join(missing)} missing): install Debian's packages "
+                       f"{' and '.join(WEBKIT_PACKAGES)}, or set PARLOUR_WEBKIT_DRIVER, PARLOUR_MINIBROWSER "
+                       "and PARLOUR_XVFB.")
+
+
+def webkit_env() -> dict:
+    """PARLOUR_WEBKIT_DRIVER, PARLOUR_MINIBROWSER and PARLOUR_XVFB for the WebKit tests, or
+    PARLOUR_WEBKIT_MISSING with the reason they will fail with."""
+    try:
+        found = ensure_webkit()
+    except RuntimeError as err:
+        say(f"the WebKit tests will fail: {err}")
+        return {"PARLOUR_WEBKIT_MISSING": str(err)}
+    return {**found, "PARLOUR_WEBKIT_MISSING": ""}
+
+
 def test(args: list) -> int:
     python = ensure_venv()
     chromium = ensure_chromium()
     firefox = firefox_env()
+    webkit = webkit_env()
     build()
     env = {**os.environ, "PARLOUR_CHROMIUM": chromium, "PARLOUR_DIST": str(DIST),
-           "PARLOUR_PYODIDE_DIR": str(CACHE / f"pyodide-{PYODIDE_VERSION}"), **firefox}
+           "PARLOUR_PYODIDE_DIR": str(CACHE / f"pyodide-{PYODIDE_VERSION}"), **firefox, **webkit}
     return subprocess.call([str(python), "-m", "pytest", *args], cwd=ROOT, env=env)
 
 
 def bench(args: list) -> int:
     """Measure load, move and engine speed on the built site (bench/bench.py); write bench/results.json."""
     python = ensure_venv()
-    if any(a == "--soak" or a.startswith("--soak=") for a in args):  # the soak plays natively: no browser, no build
+    if any(a == "--soak" or a.startswith("--soak=") or a == "--bots" for a in args):  # native only: no browser, no build
         env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
         return subprocess.call([str(python), str(ROOT / "bench" / "bench.py"), *args], cwd=ROOT, env=env)
     chromium = ensure_chromium()

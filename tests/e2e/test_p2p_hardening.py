@@ -71,8 +71,7 @@ def test_p2p_entropy_is_committed_before_revealed(pw, site_url):
         a.wait_for_function("window.parlourNet.guest.received.some(m => m.t === 'ev' && m.deal)")
         # Ann sealed; Bob has not joined: bytes sent now are refused, and the table does not start.
         a.evaluate("""async () => { const g = window.parlourNet.guest; const s = g.session;
-          const sig = await g.protocol.sign({what: 'unseal', seat: s.seat, entropy: s.entropy});
-          g.link.send({t: 'unseal', entropy: s.entropy, sig}); }""")
+          g.link.send(await g.protocol.signed({t: 'unseal', entropy: s.entropy}, s.seat)); }""")
         a.wait_for_function("window.parlourNet.guest.received.some(m => m.t === 'error')")
         refused = [m["error"] for m in received(a) if m["t"] == "error"]
         assert any("only once every seal is in" in e for e in refused), refused

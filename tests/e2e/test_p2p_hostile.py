@@ -19,8 +19,7 @@ SEND_NUMBERED = """(m) => { const l = window.parlourNet.guest.link; l.outSeq += 
 #: the same, signed with the guest's key for the table as an honest guest signs (js/net/guest-protocol.js):
 #: what is refused is then refused for what it says, not for a missing signature
 SEND_SIGNED = """async (m) => { const g = window.parlourNet.guest; const l = g.link;
-  const fields = {what: m.t, seat: m.seat, version: m.version, ...(m.action ? {action: m.action} : {}), ...(m.hash ? {hash: m.hash} : {})};
-  const sig = await g.protocol.sign(fields); l.outSeq += 1;
+  const { sig } = await g.protocol.signed(m, m.seat); l.outSeq += 1;
   const c = (v) => v === null || typeof v !== 'object' ? JSON.stringify(v) : Array.isArray(v) ? '[' + v.map(c).join(',') + ']'
     : '{' + Object.keys(v).sort().map((k) => JSON.stringify(k) + ':' + c(v[k])).join(',') + '}';
   l.sendRaw(c({...m, sig, n: l.outSeq})); return l.outSeq; }"""
@@ -69,7 +68,12 @@ def test_p2p_hostile_messages_are_refused(pw, site_url):
         sent.append(guest.evaluate(SEND_SIGNED, {"t": "act", "seat": 1, "version": version + 3, "action": {"type": "pass"}}))
         sent.append(guest.evaluate(SEND_NUMBERED, {"t": "hack", "seat": 1}))
         sent.append(guest.evaluate(SEND_NUMBERED, {"t": "__proto__", "seat": 1}))
+        events = guest.evaluate("window.parlourNet.guest.received.filter(m => m.t === 'ev').length")
         guest.evaluate(SEND_NUMBERED, {"t": "sync"})  # a good message: the run of bad ones starts again (10 close)
+        # the host answers the queued messages in order, but refuses a replayed or misspelt one as it arrives: wait
+        # for the sync's answer, so that the run of bad ones really starts again before those come
+        guest.wait_for_function("(n) => window.parlourNet.guest.received.filter(m => m.t === 'ev').length > n", arg=events,
+                                timeout=30_000)
         sent.append(guest.evaluate(SEND_NUMBERED, {"t": "act", "seat": "1", "version": version, "action": {"type": "pass"}}))
         sent.append(guest.evaluate(SEND_SIGNED, {"t": "commit", "seat": 1, "version": version, "hash": "0" * 64}))
         sent.append(guest.evaluate(SEND_NUMBERED, {"t": "act", "seat": 1, "version": version, "action": {"type": "pass"},
