@@ -11,7 +11,7 @@ import { HostTable } from "./host-table.js";
 import { iceServers } from "../net/settings.js";
 import { loadHosted } from "../net/store.js";
 import { askAboutLinkServers } from "./p2p-settings.js";
-import { NO_NETWORK_PLAY, networkPlaySupported } from "../net/support.js";
+import { NO_NETWORK_PLAY, networkPlaySupported } from "../common/network-support.js";
 
 /**
  * @typedef {{engine: import("../engine/bridge.js").Engine, tableRoot: HTMLElement, botDelay: number,

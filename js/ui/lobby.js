@@ -12,7 +12,7 @@
 import { h } from "../common/dom.js";
 import { rulesButton } from "../common/rules.js";
 import { networkSettings } from "../tables/p2p-settings.js";
-import { NO_NETWORK_PLAY, networkPlaySupported } from "../net/support.js";
+import { NO_NETWORK_PLAY, networkPlaySupported } from "../common/network-support.js";
 import { gameCards } from "./game-cards.js";
 import { loadLobbySetup, saveLobbySetup } from "../store/lobby-memory.js";
 

@@ -1,6 +1,6 @@
 """A browser without WebRTC (WebKitGTK as Debian builds it has no RTCPeerConnection): every game on this
 device works, and where network play would start the app says, in one sentence, that this browser cannot
-play over the network, instead of failing (js/net/support.js).  Here Chromium with RTCPeerConnection
+play over the network, instead of failing (js/common/network-support.js).  Here Chromium with RTCPeerConnection
 removed before any script runs; tests/e2e/webkit runs the same in WebKitGTK, which lacks it for real."""
 from clicking import start_game, wait_settled
 from test_lobby import open_lobby
