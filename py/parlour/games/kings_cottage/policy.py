@@ -152,37 +152,33 @@ def _passable(rooms: List[dict], i: int, king: Optional[int], lay: Layout) -> bo
     return len(room["coins"]) + 1 < room["rank"] or (len(room["coins"]) < room["rank"] and i not in lay.scorable)
 
 
-def coin_distances(rooms: List[dict], king: Optional[int], lay: Layout, target: int) -> Dict[int, int]:
-    """Steps a furnishing in each room needs to reach `target` (rooms it can start from only)."""
-    adj = lay.adj
+def _distances(adj: Dict[int, List[int]], target: int, may_enter, may_pass) -> Dict[int, int]:
+    """Breadth-first steps from each room to `target`: a room is reached only if `may_enter`, and the walk
+    goes on through it only if `may_pass`."""
     dist = {target: 0}
     frontier = [target]
     while frontier:
         nxt = []
         for here in frontier:
             for there in adj.get(here, ()):
-                if there in dist or there == king or rooms[there]["state"] != board.OPEN:
+                if there in dist or not may_enter(there):
                     continue
                 dist[there] = dist[here] + 1
-                if _passable(rooms, there, king, lay):
+                if may_pass(there):
                     nxt.append(there)
         frontier = nxt
     return dist
+
+
+def coin_distances(rooms: List[dict], king: Optional[int], lay: Layout, target: int) -> Dict[int, int]:
+    """Steps a furnishing in each room needs to reach `target` (rooms it can start from only)."""
+    return _distances(lay.adj, target, lambda r: r != king and rooms[r]["state"] == board.OPEN,
+                      lambda r: _passable(rooms, r, king, lay))
 
 
 def steps_between(adj: Dict[int, List[int]], target: int) -> Dict[int, int]:
     """Steps the King needs from each room to `target` (he walks anywhere connected)."""
-    dist = {target: 0}
-    frontier = [target]
-    while frontier:
-        nxt = []
-        for here in frontier:
-            for there in adj.get(here, ()):
-                if there not in dist:
-                    dist[there] = dist[here] + 1
-                    nxt.append(there)
-        frontier = nxt
-    return dist
+    return _distances(adj, target, lambda r: True, lambda r: True)
 
 
 # ----- plans: filling one room -------------------------------------------------------
