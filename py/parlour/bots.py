@@ -6,6 +6,8 @@ random play reaches the whole space of bids and trades.  Games without forms
 get exactly the same choices as before forms existed (no extra draws).  The
 heuristic bot asks the game's own `heuristic_action(state, seat, rng)` when it
 has one (a greedy player, also used for playouts), and plays randomly otherwise.
+The lookahead bot (parlour.rollouts) compares that greedy player's best few
+moves by playing each out from determinizations: Hard in Mansion and 169.
 Randomness is seeded from the table's seed, the move number and the seat, so a
 game with bots replays exactly.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Dict
 
+from . import rollouts
 from .game import sample_form
 from .rng import Rng
 
@@ -45,4 +48,10 @@ def heuristic_action(game, state: Dict[str, Any], seat: int, rng: Rng) -> Dict[s
     return own(state, seat, rng)
 
 
-BOTS = {"random": random_action, "heuristic": heuristic_action}
+def lookahead_action(game, state: Dict[str, Any], seat: int, rng: Rng) -> Dict[str, Any]:
+    """The greedy player's best few moves compared by playing each out from determinizations
+    (parlour.rollouts), within the game's count budget (`lookahead`)."""
+    return rollouts.choose(game, state, seat, rng)[0]
+
+
+BOTS = {"random": random_action, "heuristic": heuristic_action, "lookahead": lookahead_action}

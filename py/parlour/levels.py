@@ -9,9 +9,11 @@ iteration differs tenfold between games, and Hard is held to about a second per
 move in the browser.
 
 A game may also play a level with one of its plain bots instead (`level_bots`,
-its lobby line from PLAIN_DESCRIPTIONS): in Mansion and 169 the greedy
-player beat the search at every budget that keeps a move near a second
-(0 of 6 games), so their Hard is that greedy player.
+its lobby line from PLAIN_DESCRIPTIONS).  In Mansion and 169 a tree search
+spread over every legal move lost to the game's greedy player at every budget
+that keeps a move near a second, so their Hard is the look-ahead bot
+(parlour.rollouts: the greedy player's best few moves compared by playing each
+out); King's Cottage's Hard is its greedy advisor, which beat its searches.
 
 The older bots (`random`, `heuristic`, parlour.bots) stay available by name:
 saved games, records and network tables name the bot that chose each move.
@@ -62,7 +64,7 @@ def _greedy_playouts(game) -> Optional[Callable]:
 #: the lobby's line for a level a game plays with one of its plain bots (`level_bots`)
 PLAIN_DESCRIPTIONS = {
     "heuristic": "Plays a planned strategy with no look-ahead: the strongest opponent here "
-                 "(it beat the searching levels in every test game).",
+                 "(it beat the searching levels in most test games).",
     "lookahead": "Compares its few best moves by playing each out, a few turns ahead, from dozens of "
                  "deals of what it cannot see (it never peeks): the strongest opponent here.",
 }
@@ -91,7 +93,10 @@ def _level(level: str) -> Callable[[Any, State, int, Rng], Action]:
             return bots.BOTS[plain](game, state, seat, rng)
         policy = _greedy_playouts(game) if level in getattr(game, "greedy_playout_levels", GREEDY_PLAYOUT_LEVELS) else None
         horizon = getattr(game, "playout_plies", None)  # cut-off playouts for long games (search.playout)
-        action, _ = ismcts(game, state, seat, rng, iterations(game, level), policy, horizon)
+        prior = None
+        if policy is not None and getattr(game, "search_prior", False):  # the greedy move, tried first
+            prior = policy(game, state, seat, Rng.from_seed(f"prior:{rng.next64()}"))
+        action, _ = ismcts(game, state, seat, rng, iterations(game, level), policy, horizon, prior)
         return action
     choose.__name__ = f"{level}_bot"
     return choose

@@ -144,8 +144,9 @@ def _keys_at(node: Node, seat: int, legal: List[Action]) -> List[str]:
 
 
 def _choose(children: Dict[str, Node], legal: List[Action], rng: Rng, visits: int,
-            keys: Optional[List[str]] = None) -> Tuple[Action, Node, bool]:
-    """UCB among the moves legal here; an untried one first (chosen at random). Returns (move, node, new).
+            keys: Optional[List[str]] = None, first: Optional[str] = None) -> Tuple[Action, Node, bool]:
+    """UCB among the moves legal here; an untried one first (chosen at random, or `first` when it is
+    legal and untried: the prior's move). Returns (move, node, new).
 
     With more than WIDEN_FROM moves (King's Cottage's 231 stakes, a bid's
     splits), a new move is tried only while fewer than `_widening(visits)` of
@@ -162,6 +163,11 @@ def _choose(children: Dict[str, Node], legal: List[Action], rng: Rng, visits: in
     tried = len(keys) - len(untried)
     if untried and len(keys) > WIDEN_FROM and tried and tried >= _widening(visits):
         untried = []
+    if first is not None and first in keys and first not in children:
+        i = keys.index(first)
+        node = children[first] = Node()
+        node.avail = 1
+        return legal[i], node, True
     if untried:
         i = untried[rng.below(len(untried))]
         node = children[keys[i]] = Node()
@@ -209,8 +215,10 @@ def playout(game, state: State, rng: Rng, policy: Policy, max_plies: int = 20000
     return outcome(game, state)
 
 
-def _iterate(game, root: Node, state: State, rng: Rng, policy: Policy, horizon: Optional[int] = None) -> None:
-    """One iteration on a private determinization: select, expand one node, play out, back up."""
+def _iterate(game, root: Node, state: State, rng: Rng, policy: Policy, horizon: Optional[int] = None,
+             first: Optional[Tuple[int, str]] = None) -> None:
+    """One iteration on a private determinization: select, expand one node, play out, back up.
+    `first` (seat, move key): the move that seat tries before any other at the root."""
     path: List[Tuple[Node, int]] = []  # (node, the seat whose choice it records)
     node = root
     node.visits += 1
@@ -220,7 +228,8 @@ def _iterate(game, root: Node, state: State, rng: Rng, policy: Policy, horizon: 
         if len(movers) == 1:
             seat = movers[0]
             legal = game.legal_actions(state, seat)
-            action, child, expanded = _choose(node.children, legal, rng, node.visits, _keys_at(node, seat, legal))
+            prior = first[1] if first is not None and node is root and first[0] == seat else None
+            action, child, expanded = _choose(node.children, legal, rng, node.visits, _keys_at(node, seat, legal), prior)
             step(game, state, seat, action)
             child.visits += 1
             path.append((child, seat))
@@ -233,7 +242,8 @@ def _iterate(game, root: Node, state: State, rng: Rng, policy: Policy, horizon: 
         for seat in movers:
             mine = node.rounds.setdefault(seat, {})
             legal = game.legal_actions(state, seat)
-            action, stats, new = _choose(mine, legal, rng, node.visits, _keys_at(node, seat, legal))
+            prior = first[1] if first is not None and node is root and first[0] == seat else None
+            action, stats, new = _choose(mine, legal, rng, node.visits, _keys_at(node, seat, legal), prior)
             expanded = expanded or new
             choices.append((seat, action, stats))
         for seat, action, stats in choices:
@@ -252,12 +262,16 @@ def _iterate(game, root: Node, state: State, rng: Rng, policy: Policy, horizon: 
 
 
 def ismcts(game, state: State, seat: int, rng: Rng, iterations: int,
-           policy: Optional[Policy] = None, horizon: Optional[int] = None) -> Tuple[Action, Dict[str, Any]]:
+           policy: Optional[Policy] = None, horizon: Optional[int] = None,
+           prior: Optional[Action] = None) -> Tuple[Action, Dict[str, Any]]:
     """The move `seat` should play after `iterations` determinized iterations, and what the search saw.
 
     `state` is the true state; the search sees it only through
     `game.determinize(state, seat, ...)`.  The move is the most visited of the
     seat's moves legal in the true state (which it can see: they are its own).
+    `prior`, a move a policy recommends, is tried first and wins ties: with a
+    small budget over many moves (King's Cottage) the search otherwise never
+    meets the one move that scores, and falls back to the first legal move.
     """
     legal = game.legal_actions(state, seat)
     if not legal:
@@ -266,13 +280,15 @@ def ismcts(game, state: State, seat: int, rng: Rng, iterations: int,
         return legal[0], {"iterations": 0, "moves": 1}
     policy = policy or random_policy
     root = Node()
+    first = (seat, _key(prior)) if prior is not None else None
     for _ in range(iterations):
         world = clone_state(game.determinize(state, seat, rng.next64()))
-        _iterate(game, root, world, rng, policy, horizon)
+        _iterate(game, root, world, rng, policy, horizon, first)
     movers = game.to_move(state)
     choices = root.children if len(movers) == 1 else (root.rounds or {}).get(seat, {})
     best, best_visits, best_value = legal[0], -1, -1.0
-    for action in legal:
+    ordered = legal if first is None else sorted(legal, key=lambda a: _key(a) != first[1])  # the prior wins ties
+    for action in ordered:
         node = choices.get(_key(action))
         if node is None:
             continue

@@ -49,7 +49,9 @@ def test_the_lobby_offers_levels_with_a_line_on_each(page, site_url, artifacts):
     assert level.input_value() == "medium"
     assert level.locator("option").evaluate_all("os => os.map(o => o.value)") == ["random", "easy", "medium", "hard"]
     page.select_option(".seat-row[data-seat='1'] .seat-level", "hard")
-    assert "second" in page.locator(".seat-row[data-seat='1'] .seat-level-help").inner_text()
+    help_line = page.locator(".seat-row[data-seat='1'] .seat-level-help").inner_text()
+    assert re.search(r"Plays out \d+ imagined games per move", help_line), help_line  # the real budget, stated
+    assert "never peeks" in help_line, help_line
     page.select_option(".seat-row[data-seat='1'] .seat-kind", "human")
     assert page.locator(".seat-row[data-seat='1'] .seat-level").count() == 0
     page.screenshot(path=str(artifacts / "lobby-bot-levels.png"))

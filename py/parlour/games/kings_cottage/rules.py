@@ -60,6 +60,9 @@ class KingsCottage(Game):
     #: found every move about as good as a shared 0-0 and let games end so (60 iterations: 0.61 of 14
     #: games against random play, 10 of them 0-0); the advisor won 0.955 of 100 and beat Medium 0.84 of 40
     level_bots = {"hard": "heuristic"}
+    #: the searching levels try the advisor's move first and keep it on ties: over a few dozen stakes or
+    #: furniture moves their budget otherwise never met it, and Medium fell back to the first legal move
+    search_prior = True
     min_players = 2
     max_players = 4
     options: dict = {}

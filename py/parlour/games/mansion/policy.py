@@ -118,6 +118,13 @@ def plan_value(kind: str, floors: List[dict], hand: List[str], me: dict) -> floa
 
 def bid(state: dict, seat: int, rng: Rng) -> Action:
     """Coins on each area in proportion to need: materials the next builds lack, plans when short."""
+    weights, budget = bid_weights(state, seat)
+    return split_bid(budget, weights, rng)
+
+
+def bid_weights(state: dict, seat: int) -> Tuple[Dict[str, float], int]:
+    """How much the bot wants each area (materials its next builds lack, plans when short), and the
+    coins it means to spend (about half of any savings, all of them in the last two turns)."""
     me = state["seats"][seat]
     coins = me["coins"]
     plan = lookahead(me["floors"], me["hand"], state["turn"])
@@ -134,7 +141,14 @@ def bid(state: dict, seat: int, rng: Rng) -> Action:
     if state["turn"] >= TURNS:
         weights["plans"] = 0.0
     budget = coins if state["turn"] >= TURNS - 1 else min(coins, 5 + (coins - 5) // 2)
-    total = sum(weights.values())
+    return weights, budget
+
+
+def split_bid(budget: int, weights: Dict[str, float], rng: Rng) -> Action:
+    """`budget` coins over the areas in proportion to `weights`, the odd coins to the largest remainders."""
+    total = 0.0
+    for area in AREAS:  # added one by one: sum() of floats is compensated since Python 3.12
+        total += weights[area]
     raw = {a: budget * weights[a] / total if total else 0 for a in AREAS}
     out = {a: int(raw[a]) for a in AREAS}
     left = budget - sum(out.values())
@@ -158,7 +172,10 @@ def holdings_value(me: dict, hand: List[str], tokens: Dict[str, int], turn: int)
     value = 0.5 * tokens["coins"]
     for m in MATERIALS:
         value += 1.5 * min(tokens[m], need[m]) + 0.35 * max(0, tokens[m] - need[m])
-    value += sum(max(0.0, plan_value(k, me["floors"], hand, me)) for k in hand) * 0.8
+    wanted = 0.0
+    for k in hand:  # added one by one: sum() of floats is compensated since Python 3.12
+        wanted += max(0.0, plan_value(k, me["floors"], hand, me))
+    value += wanted * 0.8
     return value
 
 

@@ -175,8 +175,12 @@ class Mansion(Game):
     playout_plies = 30
     bot_iterations = {"easy": 10, "medium": 60}
 
-    #: Hard is the greedy player (policy.py): it beat the search 6 games of 6 at a second's budget
-    level_bots = {"hard": "heuristic"}
+    #: Hard compares the greedy player's best few moves by playing each out (parlour.rollouts): the tree
+    #: search lost to that greedy player at a second's budget (6 games of 6), this beats it (docs/rules)
+    level_bots = {"hard": "lookahead"}
+    #: Hard's budget, in counts: candidates compared, rollouts shared among them, moves per rollout,
+    #: points a win outright is worth beyond the margin, points another move must beat the greedy one by
+    lookahead = {"candidates": 5, "rollouts": 60, "plies": 30, "win_bonus": 20.0, "margin": 1.0}
 
     def evaluate(self, state: State) -> List[float]:
         return estimated_scores(state)
@@ -185,6 +189,21 @@ class Mansion(Game):
         """A greedy player's move (parlour.games.mansion.policy): deterministic given rng, fast."""
         from .policy import choose
         return choose(self, state, seat, rng)
+
+    def lookahead_evaluate(self, state: State) -> List[float]:
+        """Hard's judge of a rollout's last position: floors on their way count (outlook.py)."""
+        from .outlook import outlook
+        return outlook(state)
+
+    def candidate_actions(self, state: State, seat: int, rng: Rng, k: int) -> List[Action]:
+        """The greedy move and its nearest rivals, for Hard's look-ahead (candidates.py, parlour.rollouts)."""
+        from .candidates import candidate_actions
+        return candidate_actions(self, state, seat, rng, k)
+
+    def likely_world(self, state: State, seat: int, rng: Rng) -> None:
+        """A determinization's random sealed bids redrawn as the greedy player bids (candidates.py)."""
+        from .candidates import likely_world
+        likely_world(state, seat, rng)
 
     # --- contract: moving ---
     def _apply(self, state: State, seat: int, action: Action, rng: Rng) -> None:

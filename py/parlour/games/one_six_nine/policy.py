@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Set, Tuple
 
-from ...game import Action, State, clone
+from ...game import Action, State
 from ...rng import Rng
-from .board import Square, cells, drop, empty_cell, neighbours
-from .constants import (BUREAUCRAT, CASTLE, COST, CREATURES, FARM, FARM_PAYOUT, HERO, KILLS, MINE, MONSTER, PIT,
+from .board import NEIGHBOURS, Square, cells, empty_cell, neighbours, tiles_there
+from .constants import (BUREAUCRAT, CASTLE, COST, CREATURES, FARM, FARM_PAYOUT, FLAT, HERO, KILLS, MINE, MONSTER, PIT,
                         PROPERTIES, ROAD, THIEF, TILE_KINDS, WALL)
 from .movement import BOTH_DIE, DESTROY, DIES, KILL, STEAL, effects, make_move, reach
-from .scoring import castles_of, castles_to_win, doubled_ids
+from .scoring import castles_to_win, doubled_ids, worth
 
 #: What a tile on the board is worth to its owner, in points.
 MATERIAL: Dict[str, float] = {
@@ -44,14 +44,14 @@ PREY: Dict[str, Tuple[str, ...]] = {
 }
 
 
-def choose(state: State, seat: int, legal: List[Action], rng: Rng) -> Action:
-    """The best-scoring legal action (pass when nothing gains), ties broken by `rng`."""
+def _scored(state: State, seat: int, legal: List[Action]) -> Tuple[List[Tuple[Action, float]], float]:
+    """Every buy or move scored, and the score a choice must beat (passing scores the margin)."""
     if state["phase"] == "buy":
-        scored = _score_buys(state, seat, legal)
-        margin = 0.0
-    else:
-        scored = _score_moves(state, seat, legal)
-        margin = MOVE_MARGIN
+        return _score_buys(state, seat, legal), 0.0
+    return _score_moves(state, seat, legal), MOVE_MARGIN
+
+
+def _best(scored: List[Tuple[Action, float]], margin: float, rng: Rng) -> Action:
     best: List[Action] = []
     top = margin
     for action, score in scored:
@@ -62,6 +62,28 @@ def choose(state: State, seat: int, legal: List[Action], rng: Rng) -> Action:
     if not best:
         return {"type": "pass"}
     return best[rng.below(len(best))]
+
+
+def choose(state: State, seat: int, legal: List[Action], rng: Rng) -> Action:
+    """The best-scoring legal action (pass when nothing gains), ties broken by `rng`."""
+    scored, margin = _scored(state, seat, legal)
+    return _best(scored, margin, rng)
+
+
+def ranked(state: State, seat: int, legal: List[Action], rng: Rng, k: int) -> List[Action]:
+    """Up to k moves worth a look-ahead's time: the greedy choice (drawn as `choose` draws it), then
+    passing, then the next best by score (ties in list order)."""
+    scored, margin = _scored(state, seat, legal)
+    out = [_best(scored, margin, rng)]
+    if out[0]["type"] != "pass":
+        out.append({"type": "pass"})
+    order = sorted(range(len(scored)), key=lambda i: (-scored[i][1], i))
+    for i in order:
+        if len(out) >= k:
+            break
+        if scored[i][0] != out[0]:
+            out.append(scored[i][0])
+    return out[:k]
 
 
 # ----- judging a board ---------------------------------------------------------
@@ -83,8 +105,31 @@ def _damage(code_list: List[str], cell: dict, mover: dict, doubled: Set[int]) ->
     return loss, gain
 
 
-def evaluate(board: List[dict], seat: int, players: int) -> float:
-    """Points for `seat`: its material minus the others' (averaged), threats and chances, approach."""
+#: a creature's reach on the board a move list starts from: (owner, square) -> (squares it reaches, squares read)
+ReachMemo = Dict[Tuple[int, Square], Tuple[Dict[Square, int], Set[Square]]]
+
+
+def _reach(grid: dict, start: Square, owner: int, memo: Optional[ReachMemo], changed: Set[Square]) -> Dict[Square, int]:
+    """`reach`, reused from the starting board when the move tried changed none of the squares it read
+    (the walk reads only the neighbours of the squares it reaches, and of the start)."""
+    if memo is None:
+        return reach(grid, start, owner)
+    known = memo.get((owner, start))
+    if known is not None and start not in changed and not (known[1] & changed):
+        return known[0]
+    reached = reach(grid, start, owner)
+    if not changed:  # the starting board itself: remember what this walk read
+        read: Set[Square] = set(NEIGHBOURS[start])
+        for square in reached:
+            read.update(NEIGHBOURS[square])
+        memo[(owner, start)] = (reached, read)
+    return reached
+
+
+def evaluate(board: List[dict], seat: int, players: int, memo: Optional[ReachMemo] = None,
+             changed: Set[Square] = frozenset()) -> float:
+    """Points for `seat`: its material minus the others' (averaged), threats and chances, approach.
+    (`memo`, `changed`: see `_reach`; the score is the same with or without them.)"""
     grid = cells(board)
     doubled = set(doubled_ids(board))
     others = max(players - 1, 1)
@@ -92,16 +137,17 @@ def evaluate(board: List[dict], seat: int, players: int) -> float:
     for tile in board:
         value = MATERIAL[tile["kind"]] * (2 if tile["id"] in doubled else 1)
         score += value if tile["owner"] == seat else -value / others
-    if castles_of(board, seat) >= castles_to_win(players):
+    if worth(board, seat, CASTLE, doubled) >= castles_to_win(players):
         return score + WIN
     worst_threat = 0.0
+    prey: Dict[str, List[Square]] = {}
     for tile in board:
         if tile["kind"] not in CREATURES:
             continue
         start = (tile["x"], tile["y"])
         mine = tile["owner"] == seat
         best_gain = 0.0
-        for square in reach(grid, start, tile["owner"]):
+        for square in _reach(grid, start, tile["owner"], memo, changed):
             cell = grid.get(square)
             if cell is None:
                 continue
@@ -114,7 +160,9 @@ def evaluate(board: List[dict], seat: int, players: int) -> float:
             elif _owner_hit(cell, codes) == seat:
                 worst_threat = max(worst_threat, loss)
         if mine:
-            score += CHANCE * best_gain - APPROACH * _distance_to_prey(board, tile, seat)
+            if tile["kind"] not in prey:
+                prey[tile["kind"]] = _prey_squares(board, tile["kind"], seat)
+            score += CHANCE * best_gain - APPROACH * _nearest(prey[tile["kind"]], start)
     return score - THREAT * worst_threat
 
 
@@ -126,15 +174,25 @@ def _owner_hit(cell: dict, codes: List[str]) -> Optional[int]:
     return None
 
 
-def _distance_to_prey(board: List[dict], creature: dict, seat: int) -> float:
-    """Squares (Manhattan) to the nearest thing this creature would like to stop on; capped."""
-    best = 12.0
-    want = PREY[creature["kind"]]
+def _prey_squares(board: List[dict], kind: str, seat: int) -> List[Square]:
+    """Where the things a `kind` creature of `seat` would like to stop on lie (a Bureaucrat: also its
+    own Castles)."""
+    want = PREY[kind]
+    out = []
     for tile in board:
         if tile["owner"] != seat and tile["kind"] in want:
-            best = min(best, abs(tile["x"] - creature["x"]) + abs(tile["y"] - creature["y"]))
-        elif creature["kind"] == BUREAUCRAT and tile["owner"] == seat and tile["kind"] == CASTLE:
-            best = min(best, abs(tile["x"] - creature["x"]) + abs(tile["y"] - creature["y"]))
+            out.append((tile["x"], tile["y"]))
+        elif kind == BUREAUCRAT and tile["owner"] == seat and tile["kind"] == CASTLE:
+            out.append((tile["x"], tile["y"]))
+    return out
+
+
+def _nearest(squares: List[Square], square: Square) -> float:
+    """Squares (Manhattan) from `square` to the nearest of `squares`; capped."""
+    best = 12.0
+    x, y = square
+    for px, py in squares:
+        best = min(best, abs(px - x) + abs(py - y))
     return best
 
 
@@ -142,14 +200,16 @@ def _distance_to_prey(board: List[dict], creature: dict, seat: int) -> float:
 
 def _score_moves(state: State, seat: int, legal: List[Action]) -> List[Tuple[Action, float]]:
     players = state["players"]
-    base = evaluate(state["board"], seat, players)
+    memo: ReachMemo = {}
+    base = evaluate(state["board"], seat, players, memo)
     out = []
     for action in legal:
         if action["type"] != "move":
             continue
-        trial = {"board": clone(state["board"]), "pile": [], "moved": []}
-        make_move(trial, seat, tuple(action["from"]), tuple(action["to"]))
-        out.append((action, evaluate(trial["board"], seat, players) - base))
+        frm, to = tuple(action["from"]), tuple(action["to"])
+        trial = {"board": list(state["board"]), "pile": [], "moved": []}  # make_move never edits a tile
+        make_move(trial, seat, frm, to)
+        out.append((action, evaluate(trial["board"], seat, players, memo, {frm, to}) - base))
     return out
 
 
@@ -173,7 +233,9 @@ def _score_buys(state: State, seat: int, legal: List[Action]) -> List[Tuple[Acti
     danger = _enemy_reach(board, seat)
     row = state["offers"][state["first"]]
     gold = state["gold"][seat]
-    need = castles_to_win(players) - castles_of(board, seat)
+    doubled = set(doubled_ids(board))
+    prey: Dict[str, List[Square]] = {}  # by creature kind, found once per move list
+    need = castles_to_win(players) - worth(board, seat, CASTLE, doubled)
     castle_for_sale = any(TILE_KINDS[t] == CASTLE for t in row)
     out = []
     for action in legal:
@@ -194,18 +256,17 @@ def _score_buys(state: State, seat: int, legal: List[Action]) -> List[Tuple[Acti
             score -= SAVING
         if castle_for_sale and kind != CASTLE and gold >= COST[CASTLE]:
             score -= SAVING
-        score += _placement(board, grid, danger, seat, players, kind, square, cell)
+        score += _placement(board, grid, danger, seat, players, kind, square, cell, doubled, prey)
         out.append((action, score))
     return out
 
 
 def _placement(board: List[dict], grid: dict, danger: Dict[Square, Set[str]], seat: int, players: int,
-               kind: str, square: Square, cell: dict) -> float:
-    """What the tile is worth where it lands: its material, what it crushes, its safety, its prospects."""
+               kind: str, square: Square, cell: dict, doubled: Set[int], prey: Dict[str, List[Square]]) -> float:
+    """What the tile is worth where it lands: its material, what it crushes (what `board.drop` would
+    destroy, read off the cell), its safety, its prospects."""
     others = max(players - 1, 1)
-    trial = {"board": clone(board), "pile": []}
-    victims = drop(trial, -1, kind, seat, square)
-    doubled = set(doubled_ids(board))
+    victims = tiles_there(cell) if kind == PIT else ([cell["creature"]] if kind in FLAT and cell["creature"] else [])
     score = 0.0
     for victim in victims:
         value = MATERIAL[victim["kind"]] * (2 if victim["id"] in doubled else 1)
@@ -222,8 +283,9 @@ def _placement(board: List[dict], grid: dict, danger: Dict[Square, Set[str]], se
         ground = cell["ground"]
         if kind == BUREAUCRAT and ground is not None and ground["owner"] == seat and ground["kind"] in PROPERTIES:
             score += MATERIAL[ground["kind"]]  # it doubles what it stands on
-        near = _distance_to_prey(board, {"kind": kind, "x": square[0], "y": square[1]}, seat)
-        score -= APPROACH * near
+        if kind not in prey:
+            prey[kind] = _prey_squares(board, kind, seat)
+        score -= APPROACH * _nearest(prey[kind], square)
     if kind == WALL:
         score += _shelter(grid, danger, seat, square)
     return score

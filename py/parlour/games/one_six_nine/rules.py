@@ -25,7 +25,7 @@ from .board import cells, drop, drop_problem, on_own_side, square_name
 from .constants import (COST, FARM, FARM_PAYOUT, LAST_TURN_CHOICES, LAST_TURN_DEFAULT, OFFER_EXTRA, PIT,
                         START_GOLD, SWITCH, TILE_COUNT, TILE_KINDS, article, rank_name, title)
 from .movement import can_move, destinations, make_move
-from .policy import choose
+from .policy import choose, ranked
 from .refusals import explain_refusal
 from .scoring import cards_due, castle_counts, castles_to_win, estimated_scores, final_winners, reached, upkeep_gold
 from .view import make_view, resample_state
@@ -213,8 +213,12 @@ class OneSixNine(Game):
     playout_plies = 12
     bot_iterations = {"easy": 8, "medium": 60}
 
-    #: Hard is the greedy player (policy.py): it beat the search 6 games of 6 at a second's budget
-    level_bots = {"hard": "heuristic"}
+    #: Hard compares the greedy player's best few moves by playing each out (parlour.rollouts): the tree
+    #: search lost to that greedy player at a second's budget (6 games of 6), this beats it (docs/rules)
+    level_bots = {"hard": "lookahead"}
+    #: Hard's budget, in counts: candidates compared, rollouts shared among them, moves per rollout,
+    #: points a win outright is worth beyond the margin, points another move must beat the greedy one by
+    lookahead = {"candidates": 5, "rollouts": 20, "plies": 12, "win_bonus": 50.0, "margin": 0.0}
 
     def evaluate(self, state: State) -> List[float]:
         return estimated_scores(state)
@@ -222,6 +226,11 @@ class OneSixNine(Game):
     def heuristic_action(self, state: State, seat: int, rng: Rng) -> Action:
         """The greedy bot (policy.py): buys castles and mines, protects them, hunts with creatures."""
         return choose(state, seat, self.legal_actions(state, seat), rng)
+
+    def candidate_actions(self, state: State, seat: int, rng: Rng, k: int) -> List[Action]:
+        """The greedy move, passing, and the next best by the greedy score, for Hard's look-ahead
+        (parlour.rollouts)."""
+        return ranked(state, seat, self.legal_actions(state, seat), rng, k)
 
     # --- contract: moving ---
     def _apply(self, state: State, seat: int, action: Action, rng: Rng) -> None:
