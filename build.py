@@ -27,9 +27,9 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import time
 import zipfile
 from pathlib import Path
-from typing import Optional
 
 ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / ".cache"
@@ -43,7 +43,10 @@ SITE_FILES = ["index.html", "service-worker.js", "manifest.webmanifest"]
 SITE_DIRS = ["js", "css", "icons"]
 #: Built files the service worker does not precache: itself, and the build's notes.
 NOT_PRECACHED = {"service-worker.js"}
-TEST_REQUIREMENTS = ["pytest==9.0.3", "playwright==1.65.2"]
+TEST_REQUIREMENTS = ["pytest==9.0.3", "playwright==1.65.2", "pytest-xdist==3.8.0"]
+#: processes the whole suite runs in (pytest-xdist, a file per worker at a time): a browser test spends much of
+#: its time waiting on the page, so two workers on two cores finish the suite well inside CI's limit
+TEST_WORKERS = int(os.environ.get("PARLOUR_TEST_WORKERS") or min(2, os.cpu_count() or 1))
 #: Debian's Firefox ESR, driven in the tests by puppeteer-core from tests/e2e/firefox/ (its package-lock.json pins it)
 FIREFOX = "/usr/bin/firefox-esr"
 FIREFOX_TESTS = ROOT / "tests" / "e2e" / "firefox"
@@ -194,7 +197,6 @@ def build_wheel(out_dir: Path) -> Path:
     return target
 
 
-#: Run by node at build time: start Pyodide, unpack our wheel, import every engine, save the memory.
 SNAPSHOT_SCRIPT = """
 import { readFileSync, writeFileSync } from "node:fs";
 const [dir, wheel, out] = process.argv.slice(2);
@@ -206,8 +208,10 @@ writeFileSync(out, pyodide.makeMemorySnapshot());
 """
 
 
-def make_snapshot(pyodide_dir: Path, wheel: Path, out: Path) -> Optional[Path]:
-    """A gzipped memory snapshot of Pyodide with our engines imported, or None without node.
+def make_snapshot(pyodide_dir: Path, wheel: Path, out: Path) -> "Path | None":
+    """A gzipped memory snapshot of Pyodide with our engines imported, or None without node: shipped only
+    in a build made with PARLOUR_SHIP_SNAPSHOT (the test suite's, whose every browser context is a first
+    visit); the site as served ships none, each device makes its own (js/engine/worker.js).
 
     Restoring it in the browser skips Python's start-up and our imports (about
     2.5 s of the 3.4 s cold start measured on this machine).  The snapshot is not
@@ -285,6 +289,10 @@ def build_rules(out_dir: Path, rules_dir: Path = RULES_DIR) -> list:
     `tab_length=2`: our docs nest lists by two spaces, as GitHub reads them (the
     docs have no indented code blocks; fenced code would need the fenced_code
     extension).  No `toc`: heading ids could clash with the page's own ids.
+    Only docs/rules/*.md become pages (docs/rules/readings/ holds the developers'
+    notes); the pictures in docs/rules/pictures/ are copied to out_dir/pictures, and
+    an image's `pictures/...` address (right beside the Markdown) is made
+    `rules/pictures/...`, as the dialog shows the article inside the site's page.
     """
     wheel = str(fetch_markdown())
     if wheel not in sys.path:
@@ -299,12 +307,16 @@ def build_rules(out_dir: Path, rules_dir: Path = RULES_DIR) -> list:
             extensions=["markdown.extensions.tables", "markdown.extensions.sane_lists"],
             # a column's alignment as align="…", not style="text-align…", which the site's policy refuses
             extension_configs={"markdown.extensions.tables": {"use_align_attribute": True}})
+        body = body.replace(' src="pictures/', ' src="rules/pictures/')
         target = out_dir / f"{game_id}.html"
         target.write_text(
             f"<!-- docs/rules/{source.name}, turned into HTML by build.py with {MARKDOWN_WHEEL} -->\n"
             f'<article class="rules" data-game="{html.escape(game_id)}" lang="en">\n{body}\n</article>\n',
             encoding="utf-8")
         written.append(target)
+    for picture in sorted((rules_dir / "pictures").glob("*.svg")):
+        (out_dir / "pictures").mkdir(exist_ok=True)
+        shutil.copyfile(picture, out_dir / "pictures" / picture.name)
     return written
 
 
@@ -349,8 +361,10 @@ def build() -> Path:
         "segno": f"wheels/{SEGNO_WHEEL}",
         "segno_sha256": SEGNO_SHA256,
     }
-    snapshot = make_snapshot(pyodide_dir, wheel, DIST / "pyodide" / "parlour-snapshot.bin.gz")
-    if snapshot:
+    # No memory snapshot is shipped: each device makes its own on its first visit (js/engine/worker.js),
+    # except in the test suite's build, where every browser context is a first visit.
+    if os.environ.get("PARLOUR_SHIP_SNAPSHOT") and make_snapshot(
+            pyodide_dir, wheel, DIST / "pyodide" / "parlour-snapshot.bin.gz"):
         build_info["snapshot"] = "pyodide/parlour-snapshot.bin.gz"
     (DIST / "build-info.json").write_text(json.dumps(build_info, indent=1, sort_keys=True) + "\n")
     write_service_worker(DIST)
@@ -672,15 +686,49 @@ def webkit_env() -> dict:
     return {**found, "PARLOUR_WEBKIT_MISSING": ""}
 
 
+AXE_VERSION = "4.14.1"
+AXE_TGZ_SHA256 = "e6b0ce02b84d892e2e33e403485e7f3d6c29e2be6df65daf44d89ba564139745"
+
+
+def ensure_axe() -> Path:
+    """axe-core's axe.min.js from the npm registry (`npm pack`, pinned SHA-256), cached in .cache/ once:
+    the accessibility audit (tests/e2e/test_accessibility.py) evaluates it in the page."""
+    script = CACHE / f"axe-core-{AXE_VERSION}.min.js"
+    if script.exists():
+        return script
+    CACHE.mkdir(exist_ok=True)
+    tgz = CACHE / f"axe-core-{AXE_VERSION}.tgz"
+    if not tgz.exists():
+        if not shutil.which("npm"):
+            sys.exit("npm is needed once to fetch axe-core from the npm registry; install Node.js and npm.")
+        run(["npm", "pack", "--silent", f"axe-core@{AXE_VERSION}", "--pack-destination", CACHE], cwd=CACHE,
+            stdout=subprocess.DEVNULL)
+    if sha256_file(tgz) != AXE_TGZ_SHA256:
+        tgz.unlink()
+        sys.exit(f"The downloaded axe-core {AXE_VERSION} package does not match its pinned SHA-256; try again.")
+    with tarfile.open(tgz) as tar, tar.extractfile("package/axe.min.js") as src:
+        script.write_bytes(src.read())
+    return script
+
+
 def test(args: list) -> int:
     python = ensure_venv()
     chromium = ensure_chromium()
     firefox = firefox_env()
     webkit = webkit_env()
+    os.environ["PARLOUR_SHIP_SNAPSHOT"] = "1"  # fresh browser contexts restore node's snapshot (tests/e2e/test_first_visit.py strips it)
     build()
     env = {**os.environ, "PARLOUR_CHROMIUM": chromium, "PARLOUR_DIST": str(DIST),
-           "PARLOUR_PYODIDE_DIR": str(CACHE / f"pyodide-{PYODIDE_VERSION}"), **firefox, **webkit}
-    return subprocess.call([str(python), "-m", "pytest", *args], cwd=ROOT, env=env)
+           "PARLOUR_PYODIDE_DIR": str(CACHE / f"pyodide-{PYODIDE_VERSION}"), **firefox, **webkit,
+           "PARLOUR_AXE": str(ensure_axe())}
+    whole_suite = not any(not a.startswith("-") for a in args)  # no test named: CI's run
+    chosen = any(a.startswith(("-n", "--numprocesses", "--dist")) for a in args)
+    workers = ["-n", str(TEST_WORKERS), "--dist", "loadfile"] if whole_suite and not chosen and TEST_WORKERS > 1 else []
+    started = time.monotonic()
+    code = subprocess.call([str(python), "-m", "pytest", *workers, *args], cwd=ROOT, env=env)
+    minutes, seconds = divmod(round(time.monotonic() - started), 60)
+    say(f"the tests took {minutes}:{seconds:02d} (wall time{', ' + str(TEST_WORKERS) + ' workers' if workers else ''})")
+    return code
 
 
 def bench(args: list) -> int:

@@ -13,6 +13,7 @@ import { hasBoard } from "./games/ids.js";
 import { watchForUpdates } from "./ui/updates.js";
 import { offerInstall, showEngineState, watchOnline } from "./ui/site-status.js";
 import { onNetworkStoreNotice } from "./net/store.js";
+import { enterTable, lobbyAddress, putLobbyUnder, reenterTable, returnToLobbyEntry, routeKind } from "./common/table-history.js";
 
 // Tables, the replay viewer and networking load when first used: the lobby needs none of them.
 const tables = () => import("./tables/local-table.js");
@@ -53,13 +54,25 @@ let catalogue = [];
 /** The address names the table open on this device, so a reload comes back to it (`#table=<saved-game id>`). */
 const TABLE_ROUTE = "#table=";
 
+/**
+ * What the table shows (a game on this device or a replay) and how Back leaves it; null at the lobby and at
+ * network tables (js/tables/network.js answers for those).
+ * @type {{leave: () => void}|null}
+ */
+let opened = null;
+/** The game last at the table, so the lobby puts the focus on it when it comes back. */
+const lastTable = { saved: "", game: "" };
+/** The record last replayed, for Forward back to its replay. @type {any} */
+let lastRecord = null;
+
 /** @param {string} id a saved game's id */
 function nameTable(id) {
-  history.replaceState(null, "", `${location.pathname}${location.search}${TABLE_ROUTE}${encodeURIComponent(id)}`);
+  lastTable.saved = id;
+  enterTable("table", `${TABLE_ROUTE}${encodeURIComponent(id)}`);
 }
 
 function forgetTable() {
-  if (location.hash.startsWith(TABLE_ROUTE)) history.replaceState(null, "", `${location.pathname}${location.search}`);
+  if (location.hash.startsWith(TABLE_ROUTE)) history.replaceState(null, "", lobbyAddress());
 }
 
 /** A reload at a table (the address names it): resume that saved game, or say why not and stay in the lobby. */
@@ -94,12 +107,46 @@ async function returnToTable() {
 }
 
 function showLobby() {
-  forgetTable();
+  const fromTable = !tableRoot.hidden;
+  opened = null;
+  returnToLobbyEntry();
   tableRoot.hidden = true;
   tableRoot.replaceChildren();
   lobbyRoot.hidden = false;
   savedRoot.hidden = false;
-  drawSavedGames();
+  drawSavedGames().then(() => { if (fromTable && tableRoot.hidden) focusLastTable(); });
+}
+
+/**
+ * The focus was at the table, which is gone: put it on the game just left, its row in the saved games
+ * (the summary of the finished ones when they are folded away), else its game's card.
+ */
+function focusLastTable() {
+  const row = lastTable.saved ? savedRoot.querySelector(`[data-saved="${CSS.escape(lastTable.saved)}"]`) : null;
+  const folded = row?.closest("details:not([open])");
+  const card = lobbyRoot.querySelector(`.game-card[data-game="${CSS.escape(lastTable.game)}"]`)
+    ?? lobbyRoot.querySelector(".game-card[aria-checked=true]");
+  const target = folded?.querySelector("summary") ?? row?.querySelector("button") ?? card;
+  if (target instanceof HTMLElement) target.focus();
+}
+
+/**
+ * Back or Forward moved between the lobby's entry and a table's (js/common/table-history.js): Back
+ * leaves the table as "Leave game" does (the game stays saved); Forward opens it again.  At a network
+ * table Back asks first, and staying puts the table's entry back.
+ */
+async function followHistory() {
+  const kind = routeKind();
+  if (!tableRoot.hidden) {
+    if (kind) return; // still a table's entry (a table naming itself)
+    if (opened) { opened.leave(); return; }
+    if (!(await (await network()).leaveNetworkTable())) reenterTable();
+    else if (!tableRoot.hidden) showLobby(); // no table was open yet (one still loading)
+    return;
+  }
+  if (location.hash.startsWith(TABLE_ROUTE)) await returnToTable();
+  else if (location.hash.startsWith("#host=")) await (await network()).openNetworkRoute(netDeps(), catalogue);
+  else if (kind === "replay" && lastRecord) await replay(lastRecord);
 }
 
 function showTable() {
@@ -136,6 +183,9 @@ async function openTable(setup, button) {
   const { LocalTable } = await tables();
   const table = new LocalTable(engine, tableRoot, setup, { botDelay, onLeave: showLobby, onOpen: nameTable });
   window.parlour = { engine, table };
+  opened = table;
+  lastTable.game = setup.game.id;
+  lastTable.saved = setup.saved?.id ?? "";
   showTable(); // first, so the board and log are laid out when drawn
   try {
     await table.start();
@@ -165,7 +215,12 @@ async function replay(record) {
   const { ReplayViewer } = await replays();
   const viewer = new ReplayViewer(engine, tableRoot, { onLeave: showLobby });
   window.parlour = { engine, replay: viewer };
+  opened = viewer;
+  lastRecord = record;
+  lastTable.game = String(record?.game ?? "");
+  lastTable.saved = ""; // a record is no saved game here: the lobby's focus goes to its game's card
   showTable();
+  if (routeKind() !== "replay") enterTable("replay", "");
   try {
     await viewer.open(record);
   } catch (err) {
@@ -193,8 +248,13 @@ async function boot() {
     renderLobby(lobbyRoot, catalogue, startGame);
     html.dataset.lobby = "ready";
     timings.lobby_ready = performance.now();
-    if (/^#(join|host)=/.test(location.hash)) await (await network()).openNetworkRoute(netDeps(), catalogue);
-    else if (location.hash.startsWith(TABLE_ROUTE)) await returnToTable();
+    if (/^#(join|host)=/.test(location.hash)) {
+      putLobbyUnder(location.hash.startsWith("#join=") ? "join" : "host");
+      await (await network()).openNetworkRoute(netDeps(), catalogue);
+    } else if (location.hash.startsWith(TABLE_ROUTE)) {
+      putLobbyUnder("table");
+      await returnToTable();
+    }
   } catch (err) {
     lobbyRoot.replaceChildren(h("p", { class: "error" }, [`The lobby could not load: ${err.message}`]));
   }
@@ -207,6 +267,7 @@ function netDeps() {
 
 // An invite opened in a tab already showing Parlour (only the fragment changes): start afresh.
 addEventListener("hashchange", () => { if (location.hash.startsWith("#join=")) location.reload(); });
+addEventListener("popstate", () => { void followHistory(); });
 onNetworkStoreNotice(({ message, kind }) => toast(message, kind));
 boot();
 watchForUpdates();

@@ -19,6 +19,7 @@
  * (js/board/pending.js): the chosen piece stands on the place clicked, or the
  * one thing clicked looks pressed, in the click's own task.
  */
+import { placeHintNote } from "./hint-place.js";
 import { CLICKABLE, clearButton, fallbackLabel, keyOf, makeButton, pressOnKeys, settleFocus } from "./keys.js";
 import { ringOnFocus } from "./focus-ring.js";
 import { showPending } from "./pending.js";
@@ -55,6 +56,7 @@ export class MoveChooser {
   offer(legal, pieceOf, targetOf) {
     this.moves = legal.map((action) => ({ action, piece: pieceOf(action), target: targetOf(action) }));
     this.hinted = null;
+    placeHintNote(null);
     const pieces = new Set(this.moves.filter((m) => m.piece && m.target).map((m) => m.piece));
     const onlyTwoStep = this.moves.every((m) => m.piece && m.target);
     if (this.selected && !pieces.has(this.selected)) this.selected = null;
@@ -137,6 +139,7 @@ export class MoveChooser {
     const key = JSON.stringify(action);
     this.hinted = this.moves.find((m) => JSON.stringify(m.action) === key) ?? null;
     this.mark(root);
+    placeHintNote(root); // the note saying so keeps clear of what it points at
     return this.hinted !== null;
   }
 

@@ -160,7 +160,7 @@ export function drawForm(draft, opts) {
       out,
       h("button", { type: "button", class: "form-step", "data-step": "+1", "aria-label": `${label(f)}: one more`,
         onclick: () => { draft.step(f, 1); refresh(); } }, ["+"]),
-      h("button", { type: "button", class: "form-step form-all", "data-step": "all", "aria-label": `${label(f)}: as many as allowed`,
+      h("button", { type: "button", class: "form-step form-all", "data-step": "all", "aria-label": `${label(f)}: max (as many as allowed)`,
         onclick: () => { draft.step(f, draft.room(f)); refresh(); } }, ["max"]),
     ]);
     rows.set(f.name, row);

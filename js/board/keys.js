@@ -33,7 +33,32 @@ const tidy = (text) => (text ?? "").replace(/\s+/g, " ").trim();
  */
 export function fallbackLabel(node) {
   const titled = node.querySelector("title");
-  return tidy(titled?.textContent) || tidy(node.getAttribute("title")) || tidy(node.textContent);
+  return tidy(titled?.textContent) || tidy(node.getAttribute("title")) || tidy(node.getAttribute("aria-label"))
+    || tidy(node.textContent);
+}
+
+/** The words drawn on an element, which a person reads off the screen (SVG <title>s are not drawn). @param {Element} node */
+function drawnText(node) {
+  const texts = node instanceof SVGElement ? [...node.querySelectorAll("text")] : [node];
+  return tidy(texts.map((t) => (t.textContent ?? "")).join(" "));
+}
+
+/**
+ * A button's name must hold the words drawn on it (WCAG 2.5.3, label in name: a person using speech input
+ * says what they see).  A board's name for a piece ("ace tile of Suns") may not ("A"); the drawn words then
+ * come first.  <title>s inside the button go (after the name was read from them): they would count as its
+ * text without being drawn, and the name says the same.
+ * @param {Element} node @param {string} label
+ */
+function nameHoldingText(node, label) {
+  for (const titled of node.querySelectorAll("title")) titled.remove();
+  // two lines drawn as two <text>s read as one run of words ("Stopgives up 5 points") unless the first ends in a
+  // space; SVG draws no trailing space, so the picture is unchanged
+  const lines = [...node.querySelectorAll("text")];
+  for (const line of lines.slice(0, -1)) if (!/\s$/.test(line.textContent ?? "")) line.append(" ");
+  const drawn = drawnText(node);
+  if (!label || !drawn || tidy(label).toLowerCase().includes(drawn.toLowerCase())) return label;
+  return `${drawn}: ${label}`;
 }
 
 /**
@@ -45,6 +70,7 @@ export function makeButton(node, label, pressed) {
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
   }
+  label = nameHoldingText(node, label);
   if (label) node.setAttribute("aria-label", label);
   if (pressed === null) node.removeAttribute("aria-pressed");
   else node.setAttribute("aria-pressed", String(pressed));

@@ -43,6 +43,13 @@ export function seatName(seat) {
 /** @param {number} ms */
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The pause before a bot's move: the board's own pace (`botPause(standard)`: 169 hurries its creatures'
+ * moves so that a whole round of bot moves animates in under 1.5 s), else `standard`.
+ * @param {any} board @param {number} standard milliseconds
+ */
+export const botPause = (board, standard) => (typeof board?.botPause === "function" ? board.botPause(standard) : standard);
+
 /** Show a message in the toast area for a while. */
 export function toast(message, kind = "error") {
   const area = document.getElementById("toasts");

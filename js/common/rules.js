@@ -66,6 +66,8 @@ export function cleanRules(text) {
       }
     }
   }
+  // a table scrolls sideways when it is wider than the dialog (a phone): a tab stop, so keys can scroll it too
+  for (const table of root.querySelectorAll("table")) table.setAttribute("tabindex", "0");
   const fragment = document.createDocumentFragment();
   fragment.append(document.importNode(root.localName === "article" ? root : wrap(parsed, root), true));
   return fragment;

@@ -1,12 +1,29 @@
 // @ts-check
 /// <reference lib="webworker" />
 /**
- * The Pyodide worker: restores Python from the build's memory snapshot (or
- * starts it), unpacks our wheel, then answers JSON requests through
- * parlour.api.handle; micropip is loaded only for optional helpers (segno).  Running Python here keeps
- * the page responsive while Python loads and thinks.
+ * The Pyodide worker: restores Python from this device's memory snapshot (or
+ * starts it the slow way and makes that snapshot), unpacks our wheel, then
+ * answers JSON requests through parlour.api.handle; micropip is loaded only
+ * for optional helpers (segno).  Running Python here keeps the page
+ * responsive while Python loads and thinks.
+ *
+ * The snapshot is made here, not shipped: a shipped one doubled a first
+ * visit's bytes (6.5 MB gzipped).  The first visit starts Python the slow way
+ * with our engines imported, copies its memory before any request touches it,
+ * and keeps it gzipped in IndexedDB under a key made of the Pyodide
+ * version and our wheel's hash, so a new build never restores an old engine.
+ * A missing, stale or broken snapshot means one slow start, never an error.
  */
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
+
+/** Where the snapshot is kept: an IndexedDB database of its own, one record (so a new build's replaces an old one). */
+const SNAPSHOT_DB = "parlour-python";
+const SNAPSHOT_STORE = "snapshot";
+const SNAPSHOT_RECORD = "memory";
+/** Bumped when what the snapshot holds changes without the wheel changing (the imports below). */
+const SNAPSHOT_FORMAT = 1;
+/** What a snapshot has imported: every engine, as the build's node snapshot did. */
+const SNAPSHOT_IMPORTS = "import parlour.api, parlour.records, parlour.simulate\nfrom parlour import games\ngames.all_games()";
 
 /** @type {(request: string) => string} */
 let handle;
@@ -16,44 +33,163 @@ let installSegno = () => Promise.resolve();
 const ready = (async () => {
   const t0 = performance.now();
   const timings = /** @type {Record<string, number>} */ ({});
-  const lap = (name) => { timings[name] = Math.round(performance.now() - t0); };
+  const lap = (/** @type {string} */ name) => { timings[name] = Math.round(performance.now() - t0); };
   const base = new URL("../../", import.meta.url);
+  const kept = readKeptSnapshot(); // side by side with build-info.json
   const info = await (await fetch(new URL("build-info.json", base))).json();
   lap("build_info");
   // Fetched side by side with Python's own files.
   const wheel = fetch(new URL(info.wheel, base)).then((r) => r.arrayBuffer());
-  const snapshot = info.snapshot && "DecompressionStream" in self ? fetchSnapshot(new URL(info.snapshot, base)) : null;
   const indexURL = new URL("pyodide/", base).href;
-  let pyodide;
-  try {
-    // The build's memory snapshot: Python already started, our engines already imported.
-    pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot ?? undefined });
-    info.started_from = snapshot ? "snapshot" : "plain start";
-  } catch (err) {
-    if (!snapshot) throw err;
-    console.warn("The Python snapshot did not load; starting Python the slow way.", err);
-    pyodide = await loadPyodide({ indexURL });
-    info.started_from = "plain start (the snapshot failed)";
+  const key = `${info.pyodide} ${info.wheel_sha256} ${SNAPSHOT_FORMAT}`;
+  const stored = await storedSnapshot(key, kept);
+  lap("snapshot_found");
+  // A build made with PARLOUR_SHIP_SNAPSHOT (the test suite's, whose every browser context is a first
+  // visit) ships the snapshot node made; the site as served and measured ships none.
+  const shipped = !stored && info.snapshot ? shippedSnapshot(new URL(info.snapshot, base)) : null;
+  /** @type {any} */
+  let pyodide = null;
+  const restoring = stored ?? shipped;
+  if (restoring) {
+    try {
+      pyodide = await loadPyodide({ indexURL, _loadSnapshot: restoring.bytes });
+      pyodide.unpackArchive(new Uint8Array(await wheel), "wheel");
+      handle = pyodide.pyimport("parlour.api").handle;
+      info.started_from = stored ? "device snapshot" : "shipped snapshot";
+    } catch (err) {
+      console.warn("The Python snapshot did not load; starting Python the slow way.", err);
+      pyodide = null;
+      if (stored) await forgetSnapshots();
+    }
   }
-  lap("pyodide");
-  // Our wheel is pure Python with no dependencies: unpacking it is all an install does.
-  pyodide.unpackArchive(new Uint8Array(await wheel), "wheel");
-  lap("wheel_installed");
-  handle = pyodide.pyimport("parlour.api").handle;
+  /** @type {Uint8Array | null} */
+  let memory = null;
+  if (!pyodide) {
+    const canKeep = snapshotsCanBeKept() && !info.snapshot;
+    pyodide = await loadPyodide({ indexURL, _makeSnapshot: canKeep });
+    lap("pyodide");
+    // Our wheel is pure Python with no dependencies: unpacking it is all an install does.
+    pyodide.unpackArchive(new Uint8Array(await wheel), "wheel");
+    if (canKeep) {
+      pyodide.runPython(SNAPSHOT_IMPORTS);
+      memory = pyodide.makeMemorySnapshot(); // before any request changes Python's memory
+    }
+    handle = pyodide.pyimport("parlour.api").handle;
+    info.started_from = stored ? "plain start (the stored snapshot failed)" : "plain start";
+  }
   lap("parlour_imported");
+  if (memory) keepSnapshot(key, memory);
+  const started = pyodide;
   let segno = null;
   installSegno = () => (segno ??= info.segno ? (async () => {
-    await pyodide.loadPackage("micropip", { messageCallback: () => {} });
-    await pyodide.pyimport("micropip").install(new URL(info.segno, base).href);
+    await started.loadPackage("micropip", { messageCallback: () => {} });
+    await started.pyimport("micropip").install(new URL(info.segno, base).href);
   })() : Promise.resolve());
   return { ...info, timings };
 })();
 
-/** The gzipped snapshot, unpacked as it streams in. @param {URL} url */
-async function fetchSnapshot(url) {
-  const response = await fetch(url);
-  if (!response.ok || !response.body) throw new Error(`snapshot: HTTP ${response.status}`);
-  return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+/**
+ * The build's own gzipped snapshot (a build made with PARLOUR_SHIP_SNAPSHOT), unpacked as it streams in.
+ * @param {URL} url @returns {{bytes: Promise<Uint8Array>} | null}
+ */
+function shippedSnapshot(url) {
+  if (!("DecompressionStream" in self)) return null;
+  const bytes = fetch(url).then(async (response) => {
+    if (!response.ok || !response.body) throw new Error(`snapshot: HTTP ${response.status}`);
+    return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  });
+  bytes.catch(() => {}); // Pyodide's await sees a failure; no stray "unhandled rejection" besides
+  return { bytes };
+}
+
+/** Whether this browser can gzip a snapshot and keep it (IndexedDB and the compression streams). */
+function snapshotsCanBeKept() {
+  return "indexedDB" in self && "CompressionStream" in self && "DecompressionStream" in self;
+}
+
+/**
+ * This build's snapshot from IndexedDB, or null when there is none or only
+ * another build's.  Its bytes are a promise, unpacked as they are read beside
+ * Pyodide's own downloads (wrapped: an async function's promise would wait
+ * for them).
+ * @param {string} key @param {Promise<any>} reading the record (readKeptSnapshot)
+ * @returns {Promise<{bytes: Promise<Uint8Array>} | null>}
+ */
+async function storedSnapshot(key, reading) {
+  try {
+    const kept = await reading;
+    if (!kept || kept.key !== key || !(kept.packed instanceof Blob)) return null;
+    const unpacked = kept.packed.stream().pipeThrough(new DecompressionStream("gzip"));
+    const bytes = new Response(unpacked).arrayBuffer().then((buffer) => {
+      if (buffer.byteLength !== kept.bytes) throw new Error(`snapshot: ${buffer.byteLength} bytes, expected ${kept.bytes}`);
+      return new Uint8Array(buffer);
+    });
+    bytes.catch(() => {}); // Pyodide's await sees a failure; no stray "unhandled rejection" besides
+    return { bytes };
+  } catch (err) {
+    console.warn("This device's Python snapshot could not be read.", err);
+    return null;
+  }
+}
+
+/** The kept snapshot's record (key, length, gzipped bytes), or null. @returns {Promise<any>} */
+function readKeptSnapshot() {
+  if (!snapshotsCanBeKept()) return Promise.resolve(null);
+  return snapshotStore("readonly", (store) => store.get(SNAPSHOT_RECORD)).catch((err) => {
+    console.warn("This device's Python snapshot could not be read.", err);
+    return null;
+  });
+}
+
+/**
+ * Gzips the snapshot and keeps it under this build's key, in place of any
+ * other build's.  In the background: Python answers meanwhile, and a failure
+ * (no room, private browsing) only means the next start is slow too.
+ * @param {string} key @param {Uint8Array} memory
+ */
+async function keepSnapshot(key, memory) {
+  try {
+    const packed = await new Response(new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
+    await snapshotStore("readwrite", (store) => store.put({ key, bytes: memory.byteLength, packed }, SNAPSHOT_RECORD));
+    postMessage({ type: "snapshot-kept", bytes: packed.size });
+  } catch (err) {
+    console.warn("Python's snapshot could not be kept on this device; the next start is slow too.", err);
+  }
+}
+
+/** Drops the kept snapshot (one that failed to load). */
+async function forgetSnapshots() {
+  try {
+    await snapshotStore("readwrite", (store) => store.delete(SNAPSHOT_RECORD));
+  } catch (err) {
+    console.warn("Python's broken snapshot could not be removed.", err);
+  }
+}
+
+/**
+ * One request on the snapshot's object store, settled when its transaction is.
+ * @param {IDBTransactionMode} mode
+ * @param {(store: IDBObjectStore) => IDBRequest} ask
+ * @returns {Promise<any>}
+ */
+function snapshotStore(mode, ask) {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open(SNAPSHOT_DB, 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore(SNAPSHOT_STORE);
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      try {
+        const transaction = db.transaction(SNAPSHOT_STORE, mode);
+        const request = ask(transaction.objectStore(SNAPSHOT_STORE));
+        transaction.oncomplete = () => { db.close(); resolve(request.result); };
+        transaction.onerror = transaction.onabort = () => { db.close(); reject(transaction.error || request.error); };
+      } catch (err) { // a database without the store: made by something else
+        db.close();
+        reject(err);
+      }
+    };
+  });
 }
 
 ready.then(

@@ -336,7 +336,6 @@ export class GuestTable {
     this.link?.close();
     this.claim?.release();
     delete this.root.dataset.phase;
-    history.replaceState(null, "", `${location.pathname}${location.search}`);
-    this.settings.onLeave();
+    this.settings.onLeave(); // the lobby's entry comes back with the lobby (js/main.js)
   }
 }

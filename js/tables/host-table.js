@@ -15,7 +15,7 @@
  * (js/tables/table-lifecycle.js: a failed save is said at the table).
  * No game-specific code.
  */
-import { sleep } from "../common/dom.js";
+import { botPause, sleep } from "../common/dom.js";
 import { fromB64url, randomBytes, sha256Hex, toB64url, toHex } from "../net/bytes.js";
 import { commit, Round } from "../net/commit-reveal.js";
 import { Deal } from "../net/deal.js";
@@ -29,6 +29,7 @@ import { renderHostPanel } from "./host-panel.js";
 import { handToBot, invite } from "./host-guests.js";
 import { announce, broadcast, sendFair, waitingNotice } from "./host-messages.js";
 import { TableLifecycle } from "./table-lifecycle.js";
+import { enterTable } from "../common/table-history.js";
 
 export { INVITE_REJOIN, INVITE_SEAT, INVITE_SPECTATOR } from "../net/protocol.js";
 export { inviteLink } from "./host-guests.js";
@@ -151,7 +152,7 @@ export class HostTable extends TableLifecycle {
     this.deal.commitment ||= this.commitment;
     this.keyPair ??= await newKeyPair();
     this.signer = signerFrom(this.keyPair.privateJwk);
-    history.replaceState(null, "", `${location.pathname}${location.search}#host=${this.id}`);
+    enterTable("host", `#host=${this.id}`); // Back returns to the lobby (js/common/table-history.js)
     // One tab hosts a table (js/tables/table-lifecycle.js); a tab that waited for it restores the other's last copy.
     const owned = await this.claimTable(`host-${this.id}`, {
       hosted: true,
@@ -292,7 +293,7 @@ export class HostTable extends TableLifecycle {
       if (this.seats[mover].kind === "bot") {
         await broadcast(this);
         await this.showOwn();
-        await sleep(this.settings.botDelay ?? 600);
+        await sleep(botPause(this.board, this.settings.botDelay ?? 600));
         if (this.closed) return;
         const choice = await this.chooseFor(mover);
         await this.act(mover, choice.action, this.version);
@@ -499,8 +500,9 @@ export class HostTable extends TableLifecycle {
     for (const c of this.conns) c.link.close();
     for (const s of this.seats) s.invite?.close();
     for (const s of this.spectators) s.invite.close();
-    history.replaceState(null, "", `${location.pathname}${location.search}`);
-    super.leave(); // the claim goes once the last listing is written: another tab may host the table then
+    // the claim goes once the last listing is written (another tab may host the table then); the lobby's
+    // history entry comes back with the lobby (js/main.js)
+    super.leave();
   }
 }
 

@@ -13,8 +13,11 @@ import { h } from "../common/dom.js";
 import { rulesButton } from "../common/rules.js";
 import { openModal } from "../common/modal.js";
 import { MoveLog } from "./move-log.js";
+import { movesPanel } from "./moves-panel.js";
+import { followChoices } from "./into-view.js";
 import { LookBack } from "./look-back.js";
 import { endingParagraph, resultHeadline } from "./result-text.js";
+import { ResultDialog } from "./result-dialog.js";
 
 /**
  * "review": a past position is on the board (js/tables/look-back.js), which takes no clicks.
@@ -44,7 +47,7 @@ export class LocalTableScreen {
       status: h("p", { class: "status", "aria-live": "polite" }, ["Setting the table…"]),
       board: h("div", { class: "board", id: "board" }),
       side: h("div", { class: "side-panel" }),
-      log: h("ol", { class: "log", "aria-label": "Move log" }),
+      log: h("ol", { class: "log", "aria-label": "Move log", tabindex: "0" }), // a tab stop: it scrolls, and keys scroll it (WCAG 2.1.1)
       overlay: h("div", { class: "overlay", hidden: true }),
       hint: h("button", {
         type: "button", class: "hint-button", id: "hint", hidden: true,
@@ -57,11 +60,12 @@ export class LocalTableScreen {
         onclick: () => opts.onUndo(),
       }, ["Undo"]),
       exporter: h("button", { type: "button", class: "export", title: "Save this game as a record file",
-        onclick: () => opts.onExport() }, ["Export record"]),
+        onclick: () => opts.onExport() }, ["Export", h("span", { class: "wide-only" }, [" record"])]), // one line of buttons on a phone
     };
     this.els = els;
     this.moveLog = new MoveLog(els.log, this.names);
     this.lookBack = new LookBack(opts.lookBack);
+    this.result = new ResultDialog(els.overlay, root);
     root.replaceChildren(
       h("div", { class: "table-bar" }, [
         els.title, els.status,
@@ -70,6 +74,7 @@ export class LocalTableScreen {
         els.hint,
         rulesButton(opts.game.id),
         els.exporter,
+        this.result.reopen,
         h("button", { type: "button", class: "leave", title: "Your game is saved: resume it from the lobby",
           onclick: () => opts.onLeave() }, ["Leave game"]),
       ]),
@@ -77,12 +82,13 @@ export class LocalTableScreen {
       this.saveStatus.el,
       h("div", { class: "table-main" }, [
         els.board,
-        h("aside", {}, [els.side, h("h3", {}, ["Moves"]), els.log]),
+        h("aside", {}, [els.side, movesPanel(els.log)]),
       ]),
       els.overlay,
     );
     const Board = boardFor(opts.game.id);
     this.board = new Board(els.board, { onAction: opts.onAction, names: this.names });
+    followChoices(els.board);
   }
 
   /**
@@ -136,9 +142,12 @@ export class LocalTableScreen {
       overlay.replaceChildren(h("div", { class: "dialog privacy", role: "dialog", "aria-modal": "true" }, [
         h("h2", {}, [`Pass the device to ${name}`]),
         h("p", {}, ["The board is hidden so nobody sees another player's secrets."]),
-        h("div", { class: "dialog-buttons" }, [h("button", {
-          class: "primary", type: "button", id: "reveal", onclick: () => choose("show"),
-        }, [`I am ${name}: show my board`])]),
+        h("div", { class: "dialog-buttons" }, [
+          h("button", { class: "primary", type: "button", id: "reveal", onclick: () => choose("show") }, [`I am ${name}: show my board`]),
+          // the bar's Leave game is out of reach behind this screen; the game is saved as it stands
+          h("button", { type: "button", class: "privacy-leave", id: "privacy-leave", title: "Your game is saved: resume it from the lobby",
+            onclick: () => this.onLeave() }, ["Leave game"]),
+        ]),
       ]));
       overlay.hidden = false;
       takeBack?.allowed.then((allowed) => {
@@ -154,20 +163,17 @@ export class LocalTableScreen {
 
   /** @param {any} result @param {string} [ending] the engine's sentences on why the game ended */
   showResult(result, ending = "") {
-    const overlay = this.els.overlay;
     const headline = resultHeadline(result.winners, this.names);
-    overlay.replaceChildren(h("div", { class: "dialog result", role: "dialog", id: "result" }, [
+    this.result.show(h("div", { class: "dialog result", role: "dialog", id: "result" }, [
       h("h2", {}, [headline]),
       endingParagraph(ending, this.names),
       this.board.resultDetail(result),
       h("div", { class: "dialog-buttons" }, [
-        h("button", { type: "button", onclick: () => { overlay.hidden = true; } }, ["See the board"]),
+        this.result.seeBoardButton(),
         h("button", { type: "button", onclick: () => this.onExport() }, ["Export record"]),
         h("button", { class: "primary", type: "button", onclick: () => this.onLeave() }, ["Back to the lobby"]),
       ]),
     ]));
-    overlay.hidden = false;
-    openModal(/** @type {HTMLElement} */ (overlay.firstElementChild), { scope: this.root });
     this.els.status.textContent = `Game over · ${headline}`;
   }
 }

@@ -10,14 +10,14 @@
  * are every table's (js/tables/table-lifecycle.js); what it draws is
  * js/tables/local-table-screen.js.
  */
-import { fillNames, h, seatName, sleep, toast } from "../common/dom.js";
+import { botPause, fillNames, h, seatName, sleep, toast } from "../common/dom.js";
 import { drawPast, drawQuietly } from "./look-back.js";
 import { interludeOf, showInterlude } from "./interlude.js";
 import { DEFAULT_BOT_LEVEL } from "../net/ledger.js";
 import { loadGame, newGameId } from "../store/games-db.js";
 import { downloadRecord } from "../store/records.js";
 import { LocalTableScreen } from "./local-table-screen.js";
-import { offerUndo, privacyScreen, rescreen, takeBack, undoLastMove } from "./local-undo-privacy.js";
+import { offerUndo, privacyScreen, rescreen, restoreUndone, takeBack, undoLastMove } from "./local-undo-privacy.js";
 import { TableLifecycle } from "./table-lifecycle.js";
 
 export class LocalTable extends TableLifecycle {
@@ -47,6 +47,8 @@ export class LocalTable extends TableLifecycle {
     this.liveSnap = null;
     /** Whether the next drawing shows a move taken back (nothing to mark as the last move). */
     this.quiet = false;
+    /** @type {{seat: number, action: any}|null} the move just taken back, refilled when its person's board is up (restoreUndone) */
+    this.undone = null;
     /** Whether the table was resumed and has not drawn yet: its first drawing marks the last move (`drawBeforeLastMove`). */
     this.resumed = false;
     /** @type {number|undefined} when the person's click that made a move came (for the benchmark's timings) */
@@ -245,7 +247,7 @@ export class LocalTable extends TableLifecycle {
         const bot = probe.to_move.find((/** @type {number} */ s) => this.setup.seats[s].kind === "bot");
         if (bot !== undefined) {
           await this.show(this.humans.length > 1 && !this.screened ? null : this.shown, false, bot, probe.snapshot);
-          await sleep(this.settings.botDelay ?? 600);
+          await sleep(botPause(this.board, this.settings.botDelay ?? 600));
           if (this.closed) return;
           const thinking = h("span", { class: "thinking", role: "status" }, [` · ${this.names[bot]} is thinking…`]);
           this.els.status.append(thinking);
@@ -268,6 +270,7 @@ export class LocalTable extends TableLifecycle {
         await this.show(person, true, person, probe.snapshot);
         await this.saving;
         this.setPhase("move");
+        restoreUndone(this, person);
         offerUndo(this, person);
         if (this.saved) this.lookBack.offer(this.saved.actions, person);
         return;

@@ -49,13 +49,39 @@ export async function takeBack(table, seat, viewer) {
   const reply = await table.engine.call("undo", { table: table.table, seat, version: table.version, view: viewer });
   table.quiet = true; // the board shows the move going back: nobody's last move to mark
   if (table.saved) {
-    table.saved.actions.pop();
+    const undone = table.saved.actions.pop();
+    table.undone = undone && undone.seat === seat ? { seat, action: undone.action } : null;
     table.saved.updated = Date.now();
     table.queueSave();
   }
   table.version = reply.version;
-  toast(`${table.names[seat]}'s last move was taken back.`, "info");
+  // the person holding the device took it back: to them it is their own move
+  toast(viewer === seat ? "Your last move was taken back." : `${table.names[seat]}'s last move was taken back.`, "info");
   return reply;
+}
+
+/**
+ * The board of the person whose move was just taken back is up again: a move they had entered in a form (a
+ * secret bid, their stakes) comes back filled in as they sent it, to change or send again.  A move made by
+ * clicking a piece needs nothing: the piece is back where it was.  A board that can refill a move says so with
+ * `restoreMove(action)`; one with its own form and no such method (King's Cottage's stakes) is filled through
+ * its hint, which fills that form the same way; a move the board's chooser draws as a piece, or one of the
+ * generic forms (whose hint adds a line about a suggestion), is left alone.
+ * @param {LocalTable} table @param {number} seat the person now shown
+ */
+export function restoreUndone(table, seat) {
+  const undone = table.undone;
+  table.undone = null;
+  if (!undone || undone.seat !== seat) return;
+  const board = /** @type {any} */ (table.board);
+  if (typeof board.restoreMove === "function") {
+    board.restoreMove(undone.action);
+    return;
+  }
+  const key = JSON.stringify(undone.action);
+  const drawnAsPiece = (board.chooser?.moves ?? []).some((/** @type {any} */ m) => JSON.stringify(m.action) === key);
+  const genericForm = (board.state?.forms ?? []).some((/** @type {any} */ f) => f.type === undone.action.type);
+  if (typeof board.hint === "function" && !drawnAsPiece && !genericForm) board.hint(undone.action);
 }
 
 /** The Undo button: take back the last move of the person on screen and let them move again. @param {LocalTable} table */

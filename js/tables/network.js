@@ -93,6 +93,25 @@ export async function hostNetworkGame(deps, choice) {
   }
 }
 
+/** What Back at a network table asks first: unlike the Leave button, Back is easily pressed by accident. */
+const LEAVE_BY_BACK = {
+  host: "Leave this table? The game stays saved and can be hosted again from the lobby, but the players on "
+    + "other devices lose their connection until then.",
+  guest: "Leave this table? Your seat is given up: the host's table goes on without you.",
+};
+
+/**
+ * Back was pressed at a network table: leave it as "Leave game" does once the person agrees.
+ * @returns {boolean} false: the person stays at the table
+ */
+export function leaveNetworkTable() {
+  const table = net.host ?? net.guest;
+  if (!table) return true;
+  if (!confirm(net.host ? LEAVE_BY_BACK.host : LEAVE_BY_BACK.guest)) return false;
+  table.leave();
+  return true;
+}
+
 /** @param {Deps} deps */
 function leaveTo(deps) {
   return () => {

@@ -11,11 +11,13 @@
 import { boardFor } from "../games/index.js";
 import { fillNames, h } from "../common/dom.js";
 import { rulesButton } from "../common/rules.js";
-import { openModal } from "../common/modal.js";
 import { MoveLog } from "./move-log.js";
+import { movesPanel } from "./moves-panel.js";
+import { followChoices } from "./into-view.js";
 import { endingParagraph, moverSuffix, resultHeadline } from "./result-text.js";
 import { interludeOf, showInterlude } from "./interlude.js";
 import { drawPast, drawQuietly, LookBack } from "./look-back.js";
+import { ResultDialog } from "./result-dialog.js";
 
 export class NetTableView {
   /**
@@ -35,7 +37,7 @@ export class NetTableView {
       side: h("div", { class: "side-panel" }),
       net: h("div", { class: "p2p-panel", "aria-label": "Players on other devices" }),
       notice: h("div", { class: "p2p-board-notice", role: "status", hidden: true }),
-      log: h("ol", { class: "log", "aria-label": "Move log" }),
+      log: h("ol", { class: "log", "aria-label": "Move log", tabindex: "0" }), // a tab stop: it scrolls, and keys scroll it (WCAG 2.1.1)
       overlay: h("div", { class: "overlay", hidden: true }),
     };
     /** The version of the live board drawn last, and the seat it was drawn for (a past one must match). */
@@ -45,24 +47,27 @@ export class NetTableView {
       names: this.names, fetch: back.fetch, showPast: (reply) => this.showPast(reply),
       showLive: (reply) => this.showLive(reply, back.showLive),
     }) : null;
+    this.result = new ResultDialog(this.els.overlay, root);
     root.replaceChildren(...[
       h("div", { class: "table-bar" }, [
         this.els.title, this.els.status,
         this.lookBack?.els.control ?? null,
         rulesButton(opts.gameId),
+        this.result.reopen,
         h("button", { type: "button", class: "leave", onclick: () => opts.onLeave() }, ["Leave game"]),
       ]),
       this.lookBack?.els.banner ?? null,
       opts.saveProblem ?? null,
       h("div", { class: "table-main" }, [
         h("div", { class: "p2p-main" }, [this.els.notice, this.els.board]),
-        h("aside", {}, [this.els.net, this.els.side, h("h3", {}, ["Moves"]), this.els.log]),
+        h("aside", {}, [this.els.net, this.els.side, movesPanel(this.els.log)]),
       ]),
       this.els.overlay,
     ].filter((el) => el !== null)); // replaceChildren would write a null as the text "null" (a guest has no look-back)
     this.moveLog = new MoveLog(this.els.log, this.names);
     const Board = boardFor(opts.gameId);
     this.board = new Board(this.els.board, { onAction: opts.onAction, names: this.names });
+    followChoices(this.els.board);
     /** @type {Set<string>} the interludes (a scored round…) already shown here, each once */
     this.interludes = new Set();
     this.setPhase("busy");
@@ -156,18 +161,13 @@ export class NetTableView {
    */
   showResult(result, extra = null, ending = "") {
     const headline = resultHeadline(result.winners, this.names);
-    const overlay = this.els.overlay;
-    overlay.replaceChildren(h("div", { class: "dialog result", role: "dialog", id: "result" }, [
+    this.result.show(h("div", { class: "dialog result", role: "dialog", id: "result" }, [
       h("h2", {}, [headline]),
       endingParagraph(ending, this.names),
       this.board.resultDetail(result),
       extra,
-      h("div", { class: "dialog-buttons" }, [
-        h("button", { type: "button", onclick: () => { overlay.hidden = true; } }, ["See the board"]),
-      ]),
+      h("div", { class: "dialog-buttons" }, [this.result.seeBoardButton()]),
     ]));
-    overlay.hidden = false;
-    openModal(/** @type {HTMLElement} */ (overlay.firstElementChild), { scope: this.root });
     this.status(`Game over · ${headline}`);
   }
 

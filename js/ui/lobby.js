@@ -70,6 +70,7 @@ export function renderLobby(root, catalogue, onStart) {
   }, DEFAULT_NAMES);
   const form = h("div", { class: "lobby-form" });
   root.replaceChildren(h("h2", {}, ["Choose a game"]), cards.element, form);
+  cards.element.addEventListener("click", showStart);
 
   function draw() {
     seats = seatsFor(players);
@@ -139,6 +140,18 @@ export function renderLobby(root, catalogue, onStart) {
     remember();
   }
   draw();
+}
+
+/**
+ * A game card was tapped or clicked: bring "Start game" into sight (on a phone it is far below the cards),
+ * with the seats above it as far as they fit.  Arrow keys between the cards choose without a click, and
+ * leave the page where it is.  @param {MouseEvent} event
+ */
+function showStart(event) {
+  const start = document.getElementById("start");
+  if (!start || !event.detail) return; // detail 0: a key pressed the card, and its focus must stay in sight
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  requestAnimationFrame(() => start.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" }));
 }
 
 /**

@@ -9,9 +9,7 @@ import { boardFor } from "../games/index.js";
 import { fillNames, h, seatName } from "../common/dom.js";
 import { rulesButton } from "../common/rules.js";
 import { MoveLog } from "../tables/move-log.js";
-
-/** Seat kinds that are people (on this device or another): a record with two of them is a shared game. */
-const PEOPLE = ["human", "remote"];
+import { movesPanel } from "../tables/moves-panel.js";
 
 export class ReplayViewer {
   /**
@@ -30,7 +28,7 @@ export class ReplayViewer {
     this.seat = null;
     this.ticket = 0;
     this.names = /** @type {string[]} */ ([]);
-    /** Whether only the public view may be shown (an unfinished game of two or more people). */
+    /** Whether only the public view may be shown (an unfinished game, whoever plays it). */
     this.publicOnly = false;
     this.onKey = (/** @type {KeyboardEvent} */ e) => this.key(e);
   }
@@ -42,11 +40,10 @@ export class ReplayViewer {
     this.steps = reply.steps;
     this.record = reply.record;
     this.names = reply.record.seats.map(seatName);
-    // An unfinished game of two or more people shows only what every seat may see: its record may be
-    // opened on a shared screen while the game goes on (docs/records.md).
-    const people = reply.record.seats.filter((/** @type {any} */ s) => PEOPLE.includes(s.kind)).length;
+    // An unfinished game shows only what every seat may see, whoever plays it: its record may be opened on a
+    // shared screen while the game goes on, and a bot's hidden hand is as secret from its opponents as a person's.
     const end = await this.engine.call("view_at", { table: this.table, step: this.steps, seat: null });
-    this.publicOnly = !end.over && people > 1;
+    this.publicOnly = !end.over;
     this.buildDom();
     const Board = boardFor(reply.record.game);
     this.board = new Board(this.els.board, { onAction: () => {}, names: this.names });
@@ -77,7 +74,7 @@ export class ReplayViewer {
       ...(this.publicOnly ? [] : this.names.map((n, i) => h("option", { value: i }, [`${n}'s view`]))),
     ]);
     const publicNote = this.publicOnly ? h("p", { class: "hint replay-public", id: "replay-public" }, [
-      "This game is not over, and more than one person plays it: the replay shows only what every player may see. "
+      "This game is not over: the replay shows only what every player may see, bots' hidden pieces included. "
       + "Each player's own view opens once the game has ended.",
     ]) : null;
     this.root.replaceChildren(
@@ -95,7 +92,7 @@ export class ReplayViewer {
         els.counter, seatChoice,
       ]),
       ...(publicNote ? [publicNote] : []),
-      h("div", { class: "table-main" }, [els.board, h("aside", {}, [els.side, h("h3", {}, ["Moves"]), els.log])]),
+      h("div", { class: "table-main" }, [els.board, h("aside", {}, [els.side, movesPanel(els.log)])]),
     );
   }
 

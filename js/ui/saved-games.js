@@ -46,6 +46,9 @@ function shared(g) {
   return g.seats.filter((s) => s.kind === "human" || s.kind === "remote").length > 1;
 }
 
+/** Why a game of several people offers no Export until it ends, said on its row. */
+export const SHARED_EXPORT_WAITS = "Export comes at the end: until then a record would show every player's hidden pieces";
+
 /** @param {SavedGame} g */
 function outcome(g) {
   const winners = (g.result?.winners || []).map((w) => g.seats[w]?.name ?? `Seat ${w + 1}`);
@@ -132,7 +135,8 @@ export async function renderSavedGames(root, handlers) {
       h("button", { type: "button", class: "primary resume", onclick: () => resume(g) }, [g.host ? "Resume hosting" : "Resume"]),
       shared(g) ? null : exportButton(g), deleteButton(g), // an unfinished shared game's record holds every secret
     ], `${g.host ? "hosted for other devices · " : ""}${moves(g)} · last played ${ago(g.updated)}`
-      + (openElsewhere.has(g.id) ? " · open in another tab" : "")))) : "",
+      + (openElsewhere.has(g.id) ? " · open in another tab" : "")
+      + (shared(g) ? ` · ${SHARED_EXPORT_WAITS}` : "")))) : "",
     finished.length ? h("details", { class: "finished" }, [
       h("summary", {}, [`Finished games (${finished.length})`]),
       h("ul", { class: "saved-list", id: "finished" }, finished.map((g) => row(g, [

@@ -10,7 +10,10 @@ OTHER_SUITS = "(Moons|Crowns)"  # the bots' suits: the person sits in seat 0 (Su
 SHOWN_COIN = re.compile(rf"\b(null|ace|[2-5]) coin of {OTHER_SUITS}")
 SHOWN_PROPER = re.compile(r"^(null|ace|[2-5]) tile of \w+ — (?!your).*proper tile")
 
-TITLES = """() => [...document.querySelectorAll('#board title, .side-panel title')].map((t) => t.textContent)"""
+#: the words a person or a screen reader gets: tooltips, and the names of clickable pieces (which hold no
+#: <title>: js/board/keys.js names them instead)
+TITLES = """() => [...document.querySelectorAll('#board title, .side-panel title')].map((t) => t.textContent)
+  .concat([...document.querySelectorAll('#board [aria-label], .side-panel [aria-label]')].map((e) => e.getAttribute('aria-label')))"""
 
 
 def titles(page):
@@ -139,7 +142,7 @@ def test_each_terrain_starts_and_a_tile_can_be_drawn_and_laid(page, site_url, te
     tiles = page.locator(".castles-map .square").count()
     page.locator("#board [data-piece='pile'].legal").click()
     page.wait_for_selector("#board [data-piece='held']")
-    drawn = page.locator("#board [data-piece='held'] title").text_content()
+    drawn = page.locator("#board [data-piece='held']").get_attribute("aria-label")
     if terrain == "suit":
         assert " of Suns" in drawn, "in the suit terrain a seat draws from its own suit"
     assert page.locator(".castles-map [data-target^='place:'].legal").count() >= 1

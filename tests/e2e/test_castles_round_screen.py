@@ -119,3 +119,30 @@ def test_the_round_screen_fits_a_phone(browser, site_url, artifacts):
     assert wait_settled(page) == "move"
     assert page.locator(".table-bar .status").inner_text().startswith("Round 2 of 2")
     context.close()
+
+
+#: every score tag's box and every tile number's box on the round screen's map (CSS px)
+TAG_AND_NUMBER_BOXES = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return {x0: r.left, y0: r.top, x1: r.right, y1: r.bottom, text: e.textContent}; };
+  const map = document.querySelector('#interlude .castles-map');
+  return {tags: [...map.querySelectorAll('.score-tag')].map(box),
+          numbers: [...map.querySelectorAll('.piece.tile > .value')].map(box)};
+}"""
+
+
+def test_score_tags_keep_off_the_tile_numbers(browser, site_url, artifacts):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = new_tab(context)
+    crossed, tags = [], 0
+    for seed in (7, 8):  # two maps: castles stand differently
+        start_game(page, site_url, "castles", ["human", "bot", "bot"], query=f"botDelay=0&seed={seed}")
+        play_to_round_screen(page, seed=seed)
+        boxes = page.evaluate(TAG_AND_NUMBER_BOXES)
+        tags += len(boxes["tags"])
+        assert boxes["numbers"], "no tile numbers on the map"
+        crossed += [(t, n) for t in boxes["tags"] for n in boxes["numbers"]
+                    if min(t["x1"], n["x1"]) > max(t["x0"], n["x0"]) and min(t["y1"], n["y1"]) > max(t["y0"], n["y0"])]
+        page.screenshot(path=str(artifacts / f"castles-round-tags-seed{seed}.png"))
+    assert tags >= 2 * 9, tags  # three castles a map, each with a tile, its armies and neighbours' terms
+    assert not crossed, crossed
+    context.close()

@@ -1,6 +1,7 @@
 """The hint button at a local table: the Hard bot's choice is pointed at on the board
 (or filled into a form), nothing is played for the person, and the table plays on."""
 from clicking import start_game, wait_settled
+from tabs import DESKTOP, PHONE
 
 
 def ask_hint(page):
@@ -49,3 +50,51 @@ def test_no_hint_at_network_tables(page, site_url):
     start_game(page, site_url, "kings-progress", ["human", "remote"], query="botDelay=0&seed=11&ice=")
     page.wait_for_selector(".p2p-host")
     assert page.locator("#hint").count() == 0
+
+
+#: the boxes of the newest hint note and of every piece and place it points at (CSS px)
+NOTE_AND_HINTED = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return {x0: r.left, y0: r.top, x1: r.right, y1: r.bottom}; };
+  const notes = [...document.querySelectorAll('.toast.info')];
+  return {note: box(notes[notes.length - 1]), hinted: [...document.querySelectorAll('#board .hinted')].map(box)};
+}"""
+
+
+def overlapping(a, b):
+    return min(a["x1"], b["x1"]) > max(a["x0"], b["x0"]) and min(a["y1"], b["y1"]) > max(a["y0"], b["y0"])
+
+
+def assert_note_clear_of_hint(page, where, artifacts):
+    """Ask for a hint and check its note covers none of what it points at."""
+    for note in page.locator(".toast.info").all():  # an earlier hint's note goes first: the next is measured
+        note.wait_for(state="detached", timeout=10_000)
+    assert "marked in blue" in ask_hint(page)
+    page.locator("#board .hinted").first.wait_for()
+    boxes = page.evaluate(NOTE_AND_HINTED)
+    page.screenshot(path=str(artifacts / f"hint-note-{where}.png"))
+    assert boxes["hinted"], f"{where}: nothing is marked"
+    covered = [b for b in boxes["hinted"] if overlapping(boxes["note"], b)]
+    assert not covered, f"{where}: the hint's note {boxes['note']} covers {covered}"
+
+
+def play_past(page, phases):
+    """Play the first listed move through the table while the game's phase is one of `phases`."""
+    while page.evaluate("window.parlour.table.liveSnap.view.phase") in phases:
+        page.evaluate("() => { const t = window.parlour.table; t.onAction(t.liveSnap.legal[0]); }")
+        assert wait_settled(page, 60_000) == "move"
+
+
+def test_the_hint_note_never_covers_the_pieces_it_points_at(context_for, site_url, artifacts):
+    for size, options in (("desktop", DESKTOP), ("phone", PHONE)):
+        page = context_for(options)
+        start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=3")
+        assert wait_settled(page, 120_000) == "move"
+        assert_note_clear_of_hint(page, f"kings-progress-city-{size}", artifacts)
+        play_past(page, ("city", "city_veto"))  # on to the coin row: investments
+        assert_note_clear_of_hint(page, f"kings-progress-coins-{size}", artifacts)
+        page = context_for(options)
+        start_game(page, site_url, "kings-cottage", ["human", "bot"], query="botDelay=0&seed=3")
+        assert wait_settled(page, 120_000) == "move"
+        play_past(page, ("invest",))  # the stakes are a form; then pieces are placed from the tray
+        assert_note_clear_of_hint(page, f"kings-cottage-{size}", artifacts)
+        assert not page.errors, page.errors

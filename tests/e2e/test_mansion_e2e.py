@@ -135,6 +135,74 @@ def test_mansion_building_marks_what_cannot_be_built(page, site_url, artifacts):
     page.wait_for_selector(f".mn-mansion.you .mn-floor [data-kind={kind}]", timeout=30_000)
     assert page.locator(".mn-mansion.you .mn-floor").count() == 1
     page.screenshot(path=str(artifacts / "mansion-first-build.png"), full_page=True)
+    # one build a turn: every card left is held up by the same reason, said once above them
+    if len(set(page.locator("#mn-hand .mn-card").evaluate_all("els => els.map(e => e.dataset.kind)"))) > 1:
+        said = page.locator("#mn-hand .mn-hand-why")
+        said.wait_for()
+        assert said.count() == 1 and "already built this turn" in said.inner_text(), said.all_inner_texts()
+        notes = page.locator("#mn-hand .mn-card-note").all_inner_texts()
+        assert not [n for n in notes if "already built" in n], notes
+        assert "already built this turn" in page.locator("#mn-hand .mn-card.blocked").first.get_attribute("title")
+    assert not page.errors, page.errors
+
+
+def test_mansion_hint_marks_its_bids_in_blue_and_says_what_it_replaced(page, site_url, artifacts):
+    """The Hint fills the bid form: the rows it set are marked in blue, a line names what it filled in and
+    what of the player's own bid it replaced, and "Put mine back" restores that bid."""
+    start_game(page, site_url, "mansion", ["human", "bot"], names=["Alex", "Ada"])
+    assert wait_settled(page, 120_000) == "move"
+    page.locator(BID).wait_for()
+    for _ in range(5):
+        page.click(f"{BID} [data-field=plumbing] [data-step='+1']")
+    mine = form_values(page)
+    page.click("#hint")
+    note = page.locator(f"{BID} #mn-hint-note")
+    note.wait_for(timeout=60_000)
+    hinted = page.locator(f"{BID} .form-row.hinted, {BID} .form-submit.hinted")
+    assert hinted.count() >= 1
+    assert page.locator(f"{BID} .form-row.hinted").first.evaluate("e => getComputedStyle(e).outlineColor") == "rgb(31, 122, 224)"
+    text = note.inner_text()
+    assert "marked in blue" in text and "replaced what you had entered (Plumbing 5)" in text, text
+    page.screenshot(path=str(artifacts / "mansion-hint-bid.png"))
+    page.click("#mn-hint-undo")
+    assert form_values(page) == mine and not page.locator("#mn-hint-note").count()
+    assert not page.errors, page.errors
+
+
+def test_mansion_trade_offer_reads_who_gives_whom_and_enter_does_not_accept_it(page, site_url, artifacts):
+    """Pass and play: the person answering a trade starts on the offer's words (Enter accepts nothing),
+    and the table says "You give Alex:" and "Alex gives you:" rather than "Gives Alex"."""
+    start_game(page, site_url, "mansion", ["human", "human"], names=["Alex", "Bea"])
+    while True:
+        phase = wait_settled(page, 120_000)
+        if phase == "privacy":
+            page.click("#reveal")
+            continue
+        if page.locator(BID).count():
+            set_bid(page, {})
+            continue
+        if page.locator("#board [data-target^='pick:'].legal").count():
+            page.locator("#board [data-target^='pick:'].legal").first.click()
+            continue
+        break
+    proposer = page.locator(".seat-card.you strong").inner_text()
+    assert offer_trade(page), "the first builder could not offer 1 wood for 1 marble"
+    if wait_settled(page) == "privacy":
+        page.click("#reveal")
+        wait_settled(page)
+    page.locator("#mn-trade").wait_for()
+    assert page.evaluate("document.activeElement && document.activeElement.id") == "mn-trade-text"
+    page.keyboard.press("Enter")
+    assert page.locator("#board [data-target=accept]").count() == 1, "Enter must not accept an offer unread"
+    row = page.locator("#mn-trade .mn-trade-table tbody tr").first
+    assert row.locator("[data-direction=to-proposer]").inner_text().startswith(f"You give {proposer}:")
+    assert row.locator("[data-direction=from-proposer]").inner_text().startswith(f"{proposer} gives you:")
+    page.screenshot(path=str(artifacts / "mansion-trade-offer.png"))
+    page.locator("#board [data-target=decline]").click()
+    if wait_settled(page) == "privacy":
+        page.click("#reveal")
+        wait_settled(page)
+    page.wait_for_selector(".log li:has-text('declines')", state="attached", timeout=60_000)
     assert not page.errors, page.errors
 
 

@@ -276,9 +276,9 @@ def test_a_buy_can_be_made_with_the_keyboard(page, site_url):
         page.click("#osn-pass")
     tile = page.locator("#board .shop-tile.legal").first
     kind = tile.get_attribute("data-piece")
-    if selected_piece(page) != kind:
-        tile.focus()
-        page.keyboard.press("Enter")
+    assert selected_piece(page) is None, "no tile is picked for the player unasked"
+    tile.focus()
+    page.keyboard.press("Enter")
     assert selected_piece(page) == kind
     square = page.locator("#board .osn-grid .sq.legal").first
     key = square.get_attribute("data-target")
@@ -290,3 +290,67 @@ def test_a_buy_can_be_made_with_the_keyboard(page, site_url):
     where = f"({names.get(x, x)}, {names.get(y, y)})"
     assert page.locator(".log li", has_text=re.compile(rf"^You buy .* on {re.escape(where)}")).count() == 1
     assert not page.errors
+
+
+def focused_square(page):
+    return page.evaluate("document.activeElement?.closest('.osn-grid .sq')?.getAttribute('data-target') ?? null")
+
+
+def test_the_grid_is_one_tab_stop_after_the_shop_and_arrow_keys_move_between_squares(page, site_url):
+    start_game(page, site_url, "one-six-nine", ["human", "bot"], query="botDelay=0&seed=11")
+    page.wait_for_selector(".osn-grid")
+    for _ in range(30):
+        assert wait_settled(page) == "move"
+        if page.locator("#board .shop-tile.legal").count():
+            break
+        page.click("#osn-pass")
+    page.locator("#board .shop-tile.legal").first.focus()
+    page.keyboard.press("Enter")
+    lit = sorted(lit_squares(page))
+    assert lit
+    # Tab order: the row for sale before the board, and the board one stop however many squares are lit
+    stops = page.locator("#board [tabindex='0'], #board button:not([disabled])").evaluate_all(
+        "els => els.map((e) => e.getAttribute('data-piece') || e.getAttribute('data-target'))")
+    grid_stops = [k for k in stops if k and k.startswith(("sq:", "cr:"))]
+    assert len(grid_stops) == 1, stops
+    assert max(i for i, k in enumerate(stops) if k and k.startswith("shop:")) < stops.index(grid_stops[0]), stops
+    # arrows walk the grid square by square, lit or not, and clamp at the edges
+    page.locator("#board .osn-grid [tabindex='0']").focus()
+    page.keyboard.press("Home")
+    page.keyboard.press("PageUp")
+    assert focused_square(page) == "sq:1:1"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowUp")
+    assert focused_square(page) == "sq:1:1"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    assert focused_square(page) == "sq:2:2"
+    assert page.locator("#board .osn-grid [tabindex='0']").count() == 1
+    assert page.locator(".osn-info").inner_text().startswith("(2, 2)")
+    # walk to a lit square by arrows alone and buy there with Enter
+    x, y = map(int, lit[0].split(":")[1:])
+    for _ in range(x - 2):
+        page.keyboard.press("ArrowRight")
+    for _ in range(y - 2):
+        page.keyboard.press("ArrowDown")
+    assert focused_square(page) == lit[0]
+    page.keyboard.press("Enter")
+    assert wait_settled(page) in ("move", "over")
+    assert page.locator(".log li", has_text=re.compile(r"^You buy ")).count() == 1
+    assert not page.errors
+
+
+def test_the_whole_board_fits_a_1280_by_800_window_while_playing(browser, site_url, artifacts):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    start_game(page, site_url, "one-six-nine", ["human", "bot", "bot"], query="botDelay=0&seed=16")
+    page.wait_for_selector(".osn-grid")
+    for _ in range(12):
+        assert wait_settled(page) == "move"
+        page.wait_for_timeout(100)  # the board fits itself a frame after the table is drawn
+        grid = page.locator("svg.osn-grid").bounding_box()
+        assert grid["y"] + grid["height"] <= 800, f"the bottom row is cut off: {grid}"
+        assert grid["width"] >= 340
+        page.click("#osn-pass")
+    page.screenshot(path=str(artifacts / "one-six-nine-1280x800.png"))
+    context.close()

@@ -6,7 +6,9 @@ import os
 import pathlib
 import re
 
+import pytest
 from p2p_helpers import hosted_pair
+from tabs import DESKTOP, PHONE
 from test_offline import reload_offline
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -154,3 +156,42 @@ def test_rules_html_is_cleaned_before_it_is_shown(page, site_url):
     for bad in ("<script", "onclick", "onerror", "javascript", "<svg", "<iframe", 'id="board"', "position:fixed"):
         assert bad not in html.lower(), bad
     assert '<h1>T</h1>' in html and '<td align="center">' in html and 'class="rules"' in html  # no style attribute
+
+
+@pytest.mark.parametrize("size, options", [("1280", DESKTOP), ("390", PHONE)])
+def test_every_titles_rules_read_whole_with_their_pictures(context_for, site_url, artifacts, size, options):
+    """Each title's dialog at desktop and phone size: every picture loads under the site's policy and fits,
+    nothing is wider than the dialog, no policy violation; a screenshot of its top and of its first picture."""
+    page = context_for(options)
+    page.add_init_script("window.violations = [];"
+                         "document.addEventListener('securitypolicyviolation', e => window.violations.push("
+                         "e.violatedDirective + ' ' + e.blockedURI));")
+    page.goto(site_url)
+    width = options["viewport"]["width"]
+    for game in catalogue():
+        gid = game["id"]
+        page.click(f"[data-game='{gid}']")
+        page.click(f".lobby-rules .rules-button[data-rules='{gid}']")
+        dialog = page.locator(DIALOG)
+        dialog.wait_for(timeout=15_000)
+        body = dialog.locator(".rules-body")
+        pictures = body.locator("img")
+        assert pictures.count() >= 1, f"{gid}: no picture in its rules"
+        page.wait_for_function("[...document.querySelectorAll('#rules img')].every(i => i.complete)")
+        for n in range(pictures.count()):
+            picture = pictures.nth(n)
+            assert picture.evaluate("i => i.naturalWidth") > 0, f"{gid}: picture {n} did not load"
+            assert picture.get_attribute("alt"), f"{gid}: picture {n} has no alt text"
+            assert picture.evaluate("(i) => i.getBoundingClientRect().right <= "
+                                    "i.closest('.rules-body').getBoundingClientRect().right + 1"), gid
+        assert body.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), f"{gid}: the text is wider than the dialog"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        box = dialog.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width
+        page.screenshot(path=str(artifacts / f"rules-{gid}-{size}.png"))
+        pictures.first.scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"rules-{gid}-{size}-picture.png"))
+        page.keyboard.press("Escape")
+        assert page.locator("#rules").count() == 0
+    assert page.evaluate("window.violations") == []
+    assert not page.errors

@@ -373,12 +373,12 @@ def test_only_what_is_held_now_can_be_offered():
 
 
 def test_proposals_are_limited_per_building_turn():
-    state = building(2)
-    for _ in range(mn.MAX_PROPOSALS):
-        state = G.apply(state, 0, proposal(0, 2, give1_wood=1))
-        state = G.apply(state, 1, {"type": "decline"})
+    state = building(4)
+    for partner in range(1, 1 + mn.MAX_PROPOSALS):
+        state = G.apply(state, 0, proposal(0, 4, **{f"give{partner}_wood": 1}))
+        state = G.apply(state, partner, {"type": "decline"})
     assert not G.forms(state, 0) and all(a["type"] != "propose" for a in G.legal_actions(state, 0))
-    refused(state, 0, proposal(0, 2, give1_wood=1))
+    refused(state, 0, proposal(0, 4, give3_wood=1), "proposals this turn")
 
 
 def test_plans_in_a_trade_are_seen_only_by_the_seats_they_pass_between():

@@ -15,6 +15,7 @@ from parlour.errors import BadOptions, IllegalAction
 from parlour.game import canonical, clone
 from parlour.games import one_six_nine
 from parlour.games.one_six_nine.cards import buy_limit
+from parlour.games.one_six_nine.scoring import cards_due
 from parlour.games.one_six_nine.constants import (BUREAUCRAT, CASTLE, CREATURES, FARM, HERO, MINE, MONSTER, PIT,
                                                   ROAD, THIEF, WALL)
 from parlour.rng import Rng
@@ -180,13 +181,53 @@ def test_a_pair_of_the_same_rank_names_the_diagonal_square():
     assert squares == {(5, 5), (5, 9), (9, 5)}
 
 
-@pytest.mark.parametrize("cards, limit", [(1, 0), (2, 1), (3, 1), (5, 2), (6, 3)])
-def test_h_over_2_rounds_down_and_h_is_counted_as_buying_starts(cards, limit):
-    state = position(hands=[list(range(1, cards - 1)), []], phase="move")  # two more come with the new turn
+@pytest.mark.parametrize("roads, limit", [(0, 1), (1, 1), (3, 2), (4, 3)])
+def test_h_over_2_rounds_down_and_h_is_counted_as_buying_starts(roads, limit):
+    board = [(ROAD, 0, 1, k) for k in range(1, roads + 1)]
+    state = position(board, hands=[[], []], phase="move")
     state["out"] = [True, True]
     after = end_turn(state)
-    assert len(after["hands"][0]) == max(cards, 2) and after["buys_left"][0] == max(limit, 1)
-    assert buy_limit(list(range(1, cards + 1))) == limit
+    assert len(after["hands"][0]) == 2 + roads and after["buys_left"][0] == limit
+    assert buy_limit([1]) == 0 and buy_limit(list(range(1, 2 + roads + 1))) == limit
+
+
+def test_unspent_cards_go_back_to_the_deck_at_the_end_of_the_turn():
+    state = position(hands=[[1, 2, 3], [4, 4]], phase="move")
+    state["out"] = [True, True]
+    total = len(state["deck"]) + 5
+    after = end_turn(state)
+    assert [len(h) for h in after["hands"]] == [2, 2], "a fresh hand of two, nothing carried over"
+    assert len(after["deck"]) + 4 == total and after["discard"] == []
+    assert any("Unspent coordinate cards go back into the deck" in e["text"] for e in after["log"])
+
+
+@pytest.mark.parametrize("small_world", ["off", "on"])
+def test_deck_runs_out_never_even_with_four_roads_doubled(small_world):
+    """The most a turn deals (2 a seat, plus 8 for four Roads each under its owner's Bureaucrat)
+    is well inside the smallest deck, since every card comes back as a turn ends."""
+    roads = [(ROAD, 0, 1, k) for k in range(1, 5)] + [(BUREAUCRAT, 0, 1, k) for k in range(1, 5)]
+    state = position(roads, players=4, phase="move", options={"small_world": small_world})
+    deck_size = 36 if small_world == "on" else 52
+    state["deck"], state["hands"], state["discard"] = [], [[] for _ in range(4)], list(range(deck_size))
+    state["out"] = [True] * 4
+    after = end_turn(state)
+    assert [len(h) for h in after["hands"]] == [2 + 8, 2, 2, 2]
+    assert len(after["deck"]) + 16 == deck_size
+
+
+def test_deck_runs_out_never_in_greedy_four_seat_games_every_seat_gets_its_due():
+    """Issue 26: with hands carried over, hands swallowed the deck and seats were dealt nothing."""
+    for seed in ("due-1", "due-2", "due-3"):
+        state = GAME.setup(4, seed)
+        ply = 0
+        while not GAME.is_over(state):
+            seat = GAME.to_move(state)[0]
+            turn = state["turn"]
+            state = GAME.apply(state, seat, heuristic_action(GAME, state, seat, Rng.from_seed(f"{seed}:{ply}")))
+            ply += 1
+            if state["turn"] != turn and not GAME.is_over(state):
+                due = [cards_due(state["board"], s) for s in range(4)]
+                assert [len(h) for h in state["hands"]] == due, (seed, state["turn"])
 
 
 def test_a_seat_stops_buying_at_h_over_2_even_with_gold_left():
@@ -539,10 +580,18 @@ def test_refusals_name_the_move_and_the_position():
 
 # ----- bots and whole games ------------------------------------------------------------------
 
-def test_the_heuristic_buys_a_castle_when_it_can():
-    state = position(hands=[[3, 8], [1, 2]], gold=[6, 6], for_sale=[WALL, FARM, CASTLE, ROAD])
+def test_the_heuristic_buys_a_castle_when_it_can_once_it_has_a_gold_mine():
+    state = position([(MINE, 0, 12, 12)], hands=[[3, 8], [1, 2]], gold=[6, 6], for_sale=[WALL, FARM, CASTLE, ROAD])
     action = heuristic_action(GAME, state, 0, Rng.from_seed("h"))
     assert action["type"] == "buy" and action["tile"] == CASTLE
+
+
+def test_the_heuristic_buys_a_gold_mine_before_its_first_castle():
+    """Issue 26: an opening Castle starved its buyer, and the seat that could afford one first lost
+    most (the turn-1 first player won 15.7 % of four-seat greedy games)."""
+    state = position(hands=[[3, 8], [1, 2]], gold=[6, 6], for_sale=[CASTLE, MINE, WALL])
+    action = heuristic_action(GAME, state, 0, Rng.from_seed("h"))
+    assert action["type"] == "buy" and action["tile"] == MINE
 
 
 def test_the_heuristic_takes_a_steal_and_avoids_walking_into_its_killer():
@@ -556,6 +605,24 @@ def test_the_heuristic_drops_a_pit_on_the_winning_enemy_castle_rather_than_pass(
     state = position(board, hands=[[4, 6], [1, 2]], gold=[2, 2], for_sale=[PIT])
     action = heuristic_action(GAME, state, 0, Rng.from_seed("h"))
     assert action == {"type": "buy", "tile": PIT, "square": [4, 6]}
+
+
+def test_no_bot_drops_a_pit_or_a_wall_on_its_own_bureaucrat_or_monster_for_nothing():
+    """Issue 26: the bot dropped Pits on its own creatures.  The greedy choice passes, and Hard's
+    look-ahead is not even offered such a drop (a lucky rollout could otherwise pick it)."""
+    board = [(BUREAUCRAT, 0, 4, 6), (MONSTER, 0, 6, 4)]
+    state = position(board, hands=[[4, 6], [1, 2]], gold=[9, 9], for_sale=[PIT, WALL])
+    legal = GAME.legal_actions(state, 0)
+    assert len([a for a in legal if a["type"] == "buy"]) == 4, "every drop here would crush our own creature"
+    assert heuristic_action(GAME, state, 0, Rng.from_seed("h")) == {"type": "pass"}
+    assert GAME.candidate_actions(state, 0, Rng.from_seed("h"), 5) == [{"type": "pass"}]
+
+
+def test_the_look_ahead_may_still_sink_its_own_bureaucrat_with_an_enemy_castle():
+    board = [(CASTLE, 1, 4, 6), (BUREAUCRAT, 0, 4, 6)]
+    state = position(board, hands=[[4, 6], [1, 2]], gold=[9, 9], for_sale=[PIT])
+    pit = {"type": "buy", "tile": PIT, "square": [4, 6]}
+    assert pit in GAME.candidate_actions(state, 0, Rng.from_seed("h"), 5)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -267,7 +267,7 @@ export class CastlesBoard {
   drawHand(view, viewer) {
     const wrap = h("div", { class: "castles-hand" });
     if (viewer === null) return wrap;
-    const part = (heading, body, extra = "") => h("section", { class: `hand-part ${extra}` }, [h("h4", {}, [heading]), ...body]);
+    const part = (heading, body, extra = "") => h("section", { class: `hand-part ${extra}` }, [h("h3", {}, [heading]), ...body]);
     const phone = this.layout === "phone";
     // a phone draws the tiles smaller (still at least 50 px) so that the pieces fit above the map
     const box = (w, hgt, children, attrs = {}, scale = 1) => {
@@ -391,7 +391,7 @@ export class CastlesBoard {
       parts.push(h("p", { class: "pile-line" }, [`Resource pile: ${count(view.piles[0].count, "tile", "tiles")}.`]));
     }
     if (view.finished.length) {
-      parts.push(h("h4", {}, ["Scored rounds"]));
+      parts.push(h("h3", {}, ["Scored rounds"]));
       parts.push(h("div", { class: "finished-rounds" }, view.finished.map((f, j) => h("button", {
         type: "button", class: "finished-round", title: "Show this round's map with its scores",
         onclick: () => this.review(j),

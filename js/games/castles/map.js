@@ -146,7 +146,7 @@ const TAG_GAP = 3;
 /** How far along a tile's edge a neighbour's tag may reach to keep clear of other tags (its far end stays within the pitch). */
 const EDGE_REACH = PITCH / 2;
 /** Candidate offsets along a line, nearest the preferred spot first. */
-const SLIDES = [0, 8, -8, 16, -16, 24, -24, 32, -32, 40, -40, 48, -48];
+const SLIDES = [0, 8, -8, 16, -16, 24, -24, 32, -32, 40, -40, 48, -48, 56, -56, 64, -64];
 
 /** A tag's width for its label ("+3", "−10"). @param {string} label */
 function tagWidth(label) {
@@ -180,18 +180,24 @@ function pieceBoxes(map) {
 
 /**
  * Where each term's tag goes, and the line it may slide along: the castle tile's value and the armies there
- * side by side along the castle tile's top; each neighbour's term in the gap between the castle and that
- * neighbour, sliding along the shared edge.
- * @returns {{x: number, y: number, along: [number, number], reach: number}}
+ * side by side in the gap above the castle tile (inside the tile they covered its number); each neighbour's
+ * term in the gap between the castle and that neighbour, sliding along the shared edge.  Every line keeps
+ * its tags off the numbers of the tiles on either side (a number is about 36 units each way from its tile's
+ * middle, and a tag on an edge reaches at most TAG_H / 2 into a tile).
+ * @returns {{x: number, y: number, along: [number, number], reach: number}[]} the lines, the likeliest first
  */
 function tagLine(term, castle, w) {
   const [cx, cy] = [castle.x * PITCH, castle.y * PITCH];
-  if (term.kind === "castle_tile") return { x: cx - TILE / 2 + 1 + w / 2, y: cy - 34, along: [1, 0], reach: 12 };
-  if (term.kind === "castle_armies") return { x: cx - 4, y: cy - 34, along: [1, 0], reach: 24 };
+  // the gap above the castle, or else the one below it, or beside it (neighbours' tags may have taken the room)
+  const gaps = [cy - PITCH / 2, cy + PITCH / 2];
+  const sides = [cx - PITCH / 2, cx + PITCH / 2].map((x) => ({ x, y: cy - 16, along: /** @type {[number, number]} */ ([0, 1]), reach: EDGE_REACH - TAG_H / 2 }));
+  if (term.kind === "castle_tile") return [...gaps.map((y) => ({ x: cx - TILE / 2 + 1 + w / 2, y, along: /** @type {[number, number]} */ ([1, 0]), reach: 24 })), ...sides];
+  if (term.kind === "castle_armies") return [...gaps.map((y) => ({ x: cx - 4, y, along: /** @type {[number, number]} */ ([1, 0]), reach: 32 })), ...sides];
   const dx = term.x - castle.x;
   const dy = term.y - castle.y;
   // on the shared edge, a little off its middle (clear of the tile's number and of a tag from the other side)
-  return { x: cx + (dx * PITCH) / 2 + (dx === 0 ? 16 : 0), y: cy + (dy * PITCH) / 2 + (dy === 0 ? 16 : 0), along: dx === 0 ? [1, 0] : [0, 1], reach: EDGE_REACH - w / 2 };
+  // (it may slide back past the edge's middle, out of the way of the tag of a castle across the edge)
+  return [{ x: cx + (dx * PITCH) / 2 + (dx === 0 ? 16 : 0), y: cy + (dy * PITCH) / 2 + (dy === 0 ? 16 : 0), along: dx === 0 ? [1, 0] : [0, 1], reach: EDGE_REACH + 16 - w / 2 }];
 }
 
 /**
@@ -204,15 +210,19 @@ function drawTags(lines, names, map) {
   const pieces = pieceBoxes(map);
   /** @type {Box[]} */
   const placed = [];
-  for (const line of lines) {
+  // a neighbour's tag has one gap to go in, a castle's own two have four: every castle's neighbours are laid first
+  const own = (term) => term.kind === "castle_tile" || term.kind === "castle_armies";
+  const laying = [...lines.map((line) => [line, line.terms.filter((t) => !own(t))]),
+    ...lines.map((line) => [line, line.terms.filter(own)])];
+  for (const [line, terms] of laying) {
     const castle = { x: line.terms[0].x, y: line.terms[0].y };
     const colour = SUIT_COLOURS[SUITS[line.seat]];
     const name = names[line.seat];
-    for (const term of line.terms) {
+    for (const term of terms) {
       const w = tagWidth(signed(term.points));
-      const spot = tagLine(term, castle, w);
+      const spots = tagLine(term, castle, w).flatMap((line) => SLIDES.filter((d) => Math.abs(d) <= line.reach).map((d) => ({ line, d })));
       let best = null;
-      SLIDES.filter((d) => Math.abs(d) <= spot.reach).forEach((d, order) => {
+      spots.forEach(({ line: spot, d }, order) => {
         const [x, y] = [spot.x + d * spot.along[0], spot.y + d * spot.along[1]];
         const box = { x0: x - w / 2, y0: y - TAG_H / 2, x1: x + w / 2, y1: y + TAG_H / 2 };
         const padded = { x0: box.x0 - TAG_GAP, y0: box.y0 - TAG_GAP, x1: box.x1 + TAG_GAP, y1: box.y1 + TAG_GAP };

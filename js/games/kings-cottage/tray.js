@@ -17,6 +17,17 @@ import { bag, faceTile, furnishing, houseName, king, nullTile, pieceName, pile, 
 
 export const TRAY_WIDTH = 1200;
 
+/** The side of the square a click on the bag or the die lands in (units): a desktop draws the tray at about 0.63 px
+ * a unit, so the 50-62 unit pieces came out 38-39 px; this makes them 44 px and more to click (none under 40). */
+const HIT_SIDE = 70;
+
+/** A transparent square that widens a small piece's click area (it counts for clicks, not for drawing); a desktop's
+ * only: a phone draws the tray larger for its width, where the pieces are 41 px and more and the square would
+ * reach over their neighbours. */
+function hitSquare() {
+  return el("rect", { class: "hit", x: -HIT_SIDE / 2, y: -HIT_SIDE / 2, width: HIT_SIDE, height: HIT_SIDE, fill: "transparent" });
+}
+
 /**
  * Where everything goes, per layout (view box units).  Each region has its
  * heading's position and its pieces' centres; `mid` is the pieces' line.
@@ -89,7 +100,7 @@ export function drawTray(view, viewer, names, narrow = false) {
 
   // the bag
   svg.append(heading(L.bag.heading, L.bag.y, "Bag"));
-  svg.append(at(L.bag.x, L.bag.y + L.mid - 4, { "data-target": "bag" }, [bag(view.bag, 62)]));
+  svg.append(at(L.bag.x, L.bag.y + L.mid - 4, { "data-target": "bag" }, [...(narrow ? [] : [hitSquare()]), bag(view.bag, 62)]));
   // (a phone leaves the count to the bag itself: the die's caption needs the room)
   if (!narrow) svg.append(caption(L.bag.x, L.bag.y + L.mid + L.captionGap, [count(view.bag, "coin"), view.scored.length ? `${view.scored.length} scored aside` : ""]));
 
@@ -97,7 +108,7 @@ export function drawTray(view, viewer, names, narrow = false) {
   svg.append(heading(L.die.heading, L.die.y, "Die"));
   const face = view.die === null ? "" : view.die === 0 ? "a null" : `${RANK_NAMES[view.die]}`;
   const dieLabel = view.die === null ? "The die: not rolled yet" : `The die: last roll ${face}`;
-  svg.append(at(L.die.x, L.die.y + L.mid - 4, { "data-target": "die", "data-key": "die" }, [die("moons", view.die ?? 0, 50, dieLabel)]));
+  svg.append(at(L.die.x, L.die.y + L.mid - 4, { "data-target": "die", "data-key": "die" }, [...(narrow ? [] : [hitSquare()]), die("moons", view.die ?? 0, 50, dieLabel)]));
   const last = view.die === null ? "" : narrow ? face : `last: ${face}`;
   const points = view.phase === "move" ? [count(view.points, "point"), "left"] : [last];
   svg.append(caption(L.die.x, L.die.y + L.mid + L.captionGap, points));

@@ -1,8 +1,12 @@
 // @ts-check
 /**
- * The King's Progress board: kingdoms radiating from the centre, one per seat,
- * the viewer's own kingdom pointing towards them; the viewer's reserve below.
- * On a narrow screen the kingdoms are rows instead (rows.js).
+ * The King's Progress board: at a table, every kingdom as a row of its city
+ * places (rows.js), scaled to the room the window has, so a desktop's pieces
+ * are as large as the felt allows (a radial board, kingdoms pointing out from
+ * the centre, is tall and narrow and left its pieces 13-34 px wide in a 900 px
+ * felt); the viewer's reserve below.  A lobby card's picture keeps the radial
+ * drawing, kingdoms radiating from the centre with the viewer's own pointing
+ * towards them.
  *
  * It draws the view it is given and turns clicks into the legal actions it is
  * given (a piece, then a place), like chessground's "dests": it never decides
@@ -18,9 +22,14 @@ import { drawReserveRows, drawRows, PASS_WIDTH, passPlaque, placeRect } from "./
 const TILE = 62;
 const D0 = 80;
 const COIN_R = 14;
+/** A coin in the desktop reserve: its radius, the distance between two, and its hit square (units; the reserve is
+ * drawn at about one pixel a unit, so every coin is at least 40 px to click). */
+const HAND_COIN_R = 21;
+const HAND_COIN_PITCH = 50;
+const HAND_COIN_HIT = 48;
 /** Extra distance between a kingdom's last city and its owner's label (diagonal roads need it). */
 const LABEL_GAP = 28;
-/** Below this board width (CSS px) the kingdoms are drawn as rows (rows.js): the radial board's places would be too small to tap. */
+/** Below this board width (CSS px) the reserve is drawn in rows and the result in columns, for a phone (rows.js). */
 const NARROW = 600;
 /** The radial board is never drawn shorter than this (CSS px) to keep the reserve in the window. */
 const LEAST_BOARD_HEIGHT = 320;
@@ -101,7 +110,7 @@ export class KingsProgressBoard {
     }
   }
 
-  /** Whether the board is too narrow for the radial drawing (a phone in portrait). */
+  /** Whether the board is narrow (a phone in portrait): the reserve and the result are drawn for a phone too. */
   isNarrow() {
     const width = this.root.clientWidth;
     return width > 0 && width < NARROW;
@@ -123,7 +132,9 @@ export class KingsProgressBoard {
     if (!this.state) return;
     const { view, viewer, active } = this.state;
     this.narrow = this.isNarrow();
-    const board = this.narrow ? drawRows(view, viewer, this.names) : this.drawBoard(view, viewer);
+    const atTable = this.root.getRootNode() === document; // not a lobby card's picture (js/ui/board-picture.js)
+    const board = this.narrow || atTable ? drawRows(view, viewer, this.names) : this.drawBoard(view, viewer);
+    if (!this.narrow && atTable) board.classList.add("kp-wide");
     const hand = this.drawHand(view, viewer, active);
     this.root.replaceChildren(board, hand);
     if (!this.narrow) this.fitAboveReserve(board, hand);
@@ -284,14 +295,16 @@ export class KingsProgressBoard {
       if (rows) wrap.append(rows);
       return wrap;
     }
-    const width = Math.max(res.tiles.length * 70 + res.coins.length * 44 + PASS_WIDTH + 60, 560);
+    const width = Math.max(res.tiles.length * 70 + res.coins.length * HAND_COIN_PITCH + PASS_WIDTH + 60, 560);
     const svg = svgRoot(`0 0 ${width} 90`, { class: "hand-svg", role: "group", "aria-label": "Your reserve" });
     res.tiles.forEach((t, i) => {
       svg.append(at(40 + i * 70, 45, { "data-piece": `tile:${t.suit}:${t.rank}` }, [tile(t, 60, { key: pieceKey("tile", t) })]));
     });
     const coinX = 40 + res.tiles.length * 70 + 20;
     res.coins.forEach((c, i) => {
-      svg.append(at(coinX + i * 44, 45, { "data-piece": `coin:${c.suit}:${c.rank}` }, [coin(c, 19, { key: pieceKey("coin", c) })]));
+      svg.append(at(coinX + i * HAND_COIN_PITCH, 45, { "data-piece": `coin:${c.suit}:${c.rank}` }, [
+        el("rect", { class: "hit", x: -HAND_COIN_HIT / 2, y: -HAND_COIN_HIT / 2, width: HAND_COIN_HIT, height: HAND_COIN_HIT, fill: "transparent" }),
+        coin(c, HAND_COIN_R, { key: pieceKey("coin", c) })]));
     });
     if (this.chooser.hasTarget("pass")) {
       svg.append(at(width - PASS_WIDTH / 2 - 10, 45, { "data-target": "pass", class: "plaque" }, passPlaque(44)));
@@ -349,7 +362,7 @@ export class KingsProgressBoard {
     const row = (label, cell) => h("tr", {}, [h("th", { scope: "row" }, [label]), ...lines.map((line, k) => cell(line, k))]);
     return h("table", { class: "score-table kp-result-columns" }, [
       h("caption", {}, [games > 1 ? `Game ${g + 1}` : TAX_CAPTION]),
-      h("thead", {}, [h("tr", {}, [h("th", {}, [""]), ...lines.map((_, k) => h("th", { scope: "col", class: won(k) }, [this.names[k]]))])]),
+      h("thead", {}, [h("tr", {}, [h("td", {}, [""]), ...lines.map((_, k) => h("th", { scope: "col", class: won(k) }, [this.names[k]]))])]),
       h("tbody", {}, [
         ...[0, 1, 2, 3, 4, 5].map((i) => row(`City ${i + 1}`, (line, k) => {
           const c = line.cities[i];

@@ -1,12 +1,13 @@
 // @ts-check
 /**
- * The King's Progress on a narrow screen (a phone in portrait): every kingdom
- * as a straight row of its city places, the King walking from left to right,
- * one row per seat with the viewer's own at the bottom, next to their reserve;
- * and the reserve itself in rows (tiles, then coins, then Pass).
+ * The King's Progress at a table: every kingdom as a straight row of its city
+ * places, the King walking from left to right, one row per seat with the
+ * viewer's own at the bottom, next to their reserve; on a narrow screen (a
+ * phone in portrait) the reserve itself in rows too (tiles, then coins, then
+ * Pass).  A desktop draws the same rows scaled up to the room it has.
  *
- * The radial board of a wide screen shrinks its places to about 19 px on a
- * phone; here every piece and place a person taps is at least 40 px (a
+ * The radial board shrinks its places to about 19 px on a phone and 34 px in
+ * a desktop's felt; here every piece and place a person taps is at least 40 px (a
  * transparent hit rectangle widens the small ones: the veto die, a King, a
  * coin), and no two of them overlap.  Same marks as the radial board
  * (`data-piece`, `data-target`, and `data-key` for js/board/motion.js), so the
@@ -25,6 +26,10 @@ const ROW_GAP = 12;
 const COIN_R = 12;
 /** The smallest side of anything tappable, in units (about 41 px on a phone). */
 const HIT = 44;
+/** The King on a city: its size, and where it stands as fractions of the tile (left of and below the centre),
+ * so that it stays clear of the tile's value in the middle and of the coin in the lower right corner. */
+const KING_SIZE = 22;
+const KING_AT = [0.38, 0.24];
 
 /** A transparent rectangle that makes a small piece easier to hit (it counts for clicks, not for drawing). */
 /**
@@ -111,9 +116,11 @@ function kingdomRow(view, k, names, x0, pitch, viewer) {
       pieces.push(at(TILE * 0.3, TILE * 0.3, {}, [coin(city.coin, COIN_R, { private: city.coin.rank !== null && view.phase !== "over", key: pieceKey("coin", city.coin) })]));
     }
     if (kingdom.king === i) {
-      // the King's hit area is the whole tile under it (the city is no target while the King may move)
-      pieces.push(at(-TILE * 0.26, TILE * 0.18, { "data-target": `king:${k}`, "data-key": `king:${k}` }, [
-        hit(TILE, TILE, -TILE / 2 + TILE * 0.26, -TILE / 2 - TILE * 0.18), pawn(SUITS[k], 28, `${names[k]}'s King`)]));
+      // the King stands in the tile's lower left corner, clear of its value; its hit area is the whole tile
+      // under it (the city is no target while the King may move)
+      const [kx, ky] = [-TILE * KING_AT[0], TILE * KING_AT[1]];
+      pieces.push(at(kx, ky, { "data-target": `king:${k}`, "data-key": `king:${k}` }, [
+        hit(TILE, TILE, -TILE / 2 - kx, -TILE / 2 - ky), pawn(SUITS[k], KING_SIZE, `${names[k]}'s King`)]));
     }
     parts.push(at(x0 + i * pitch, y, { "data-target": `city:${k}:${i}`, class: "city" }, pieces));
   });

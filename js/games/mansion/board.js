@@ -19,6 +19,7 @@ import { auctionTable, bidForm } from "./auction.js";
 import { card, cardBack, plansByKind, tokenCount, TOKEN_COLOURS } from "./cards.js";
 import { showDeckList } from "./deck-list.js";
 import { drawMansion, floorName } from "./mansions.js";
+import { formHintNote, markFormHint } from "./form-hint.js";
 import { pendingTrade, tradeForm } from "./trade.js";
 
 const TOKENS = ["coins", "wood", "marble", "plumbing"];
@@ -55,6 +56,11 @@ export class MansionBoard {
     this.draftSeat = undefined;
     /** Whether the trade form is open. */
     this.trading = false;
+    /** A hint filled into a form: that form's draft, the fields it set, and the player's own values it replaced. */
+    /** @type {import("./form-hint.js").FormHint|null} */
+    this.formHint = null;
+    /** The trade offer whose text last took the focus (so a redraw does not take it again). */
+    this.focusedOffer = "";
     this.chooser.listen(root);
   }
 
@@ -80,20 +86,36 @@ export class MansionBoard {
 
   /**
    * Point at a suggested move (the table's hint): a bid or a trade fills its
-   * form (nothing is sent); anything else is marked on the board.
+   * form (nothing is sent), the parts it set marked in blue and, above them,
+   * a line saying what it filled in and what of the player's own it replaced
+   * (with a button to put that back); anything else is marked on the board.
    * @param {any} action @returns {boolean}
    */
   hint(action) {
     const form = this.state?.forms.find((f) => f.type === action.type);
     if (!form) return this.chooser.hint(action, this.root);
     const draft = this.draftFor(form);
+    /** @type {Record<string, number|string[]>} */
+    const before = {};
     for (const f of form.fields) {
-      const value = action[f.name];
-      if (value !== undefined) draft.values[f.name] = Array.isArray(value) ? [...value] : value;
+      const value = draft.values[f.name];
+      before[f.name] = Array.isArray(value) ? [...value] : value;
+      const wanted = action[f.name];
+      if (wanted !== undefined) draft.values[f.name] = Array.isArray(wanted) ? [...wanted] : wanted;
     }
+    this.formHint = { draft, before, set: form.fields.filter((f) => action[f.name] !== undefined).map((f) => f.name) };
     if (action.type === "propose") this.trading = true;
     this.redraw();
     return true;
+  }
+
+  /** Put back the values a hint replaced in its form. */
+  undoFormHint() {
+    const hint = this.formHint;
+    if (!hint) return;
+    Object.assign(hint.draft.values, hint.before);
+    this.formHint = null;
+    this.redraw();
   }
 
   clear() {
@@ -118,6 +140,7 @@ export class MansionBoard {
   /** @param {any} action */
   send(action) {
     this.trading = false;
+    this.formHint = null;
     this.drafts.clear();
     this.onAction(action);
   }
@@ -138,6 +161,7 @@ export class MansionBoard {
       targets, you: s === viewer, moving: view.to_move.includes(s),
     }))));
     this.root.replaceChildren(h("div", { class: "mn-board", "data-phase": view.phase }, parts));
+    this.focusOffer(view, viewer, active);
     this.chooser.mark(this.root);
   }
 
@@ -158,6 +182,20 @@ export class MansionBoard {
     return null;
   }
 
+  /**
+   * A trade that names the viewer takes the focus on its text, not on Accept, so
+   * Enter never accepts an offer unread; once per offer, so a redraw leaves the
+   * focus where the player put it.
+   */
+  focusOffer(view, viewer, active) {
+    const text = this.root.querySelector("#mn-trade-text");
+    if (!active || view.phase !== "answer" || !(text instanceof HTMLElement)) return;
+    const key = `${viewer}:${view.log.length}:${view.trade.text}`;
+    if (this.focusedOffer === key) return;
+    this.focusedOffer = key;
+    text.focus({ preventScroll: true });
+  }
+
   /** The viewer's own mansion first, then the others clockwise. */
   seatOrder(view, viewer) {
     const n = view.players;
@@ -167,7 +205,7 @@ export class MansionBoard {
 
   /** What the viewer can do right now, above the cards. */
   actionStrip(view, viewer, active, legal, forms, plans) {
-    if (view.phase === "answer" && view.trade) return pendingTrade(view.trade, this.names, plans, active ? viewer : null, legal);
+    if (view.phase === "answer" && view.trade) return pendingTrade(view.trade, this.names, plans, viewer, active, legal);
     if (!active) {
       if (view.phase === "bid" && viewer !== null && view.seats[viewer].bid) {
         const b = view.seats[viewer].bid;
@@ -178,10 +216,11 @@ export class MansionBoard {
       return null;
     }
     const bid = forms.find((f) => f.type === "bid");
-    if (bid) return bidForm(this.draftFor(bid), this.names, view.seats[viewer].coins, (a) => this.send(a));
+    if (bid) return this.withHint(bidForm(this.draftFor(bid), this.names, view.seats[viewer].coins, (a) => this.send(a)), this.draftFor(bid));
     const propose = forms.find((f) => f.type === "propose");
     if (view.phase === "build" && this.trading && propose) {
-      return tradeForm(this.draftFor(propose), this.names, plans, (a) => this.send(a), () => { this.trading = false; this.redraw(); });
+      const draft = this.draftFor(propose);
+      return this.withHint(tradeForm(draft, this.names, plans, view.offered ?? [], (a) => this.send(a), () => { this.trading = false; this.redraw(); }), draft);
     }
     if (view.phase === "build") {
       const buttons = [];
@@ -196,6 +235,18 @@ export class MansionBoard {
     return null;
   }
 
+  /**
+   * A drawn form with the hint it holds, if any: the parts the hint set marked
+   * in blue and a line saying what it filled in and what it replaced.
+   * @param {HTMLElement} node @param {import("../../board/form.js").FormDraft} draft
+   */
+  withHint(node, draft) {
+    if (this.formHint?.draft !== draft) return node;
+    markFormHint(node, this.formHint);
+    node.querySelector(".form-help")?.after(formHintNote(this.formHint, this.names, () => this.undoFormHint()));
+    return node;
+  }
+
   /** The four face-up plans and the deck. */
   displayRow(view, plans, picking) {
     const cards = view.display.map((kind) => card(plans[kind], { target: picking ? `pick:${kind}` : undefined, size: "small" }));
@@ -208,24 +259,43 @@ export class MansionBoard {
     ]);
   }
 
-  /** The viewer's hand, each card marked with where it can go or why not. */
+  /**
+   * The viewer's hand, each card marked with where it can go or why not; a
+   * reason shared by several cards (one build a turn, done already) is said
+   * once above them instead of under each.
+   */
   handRow(view, viewer, plans) {
     const me = view.seats[viewer];
     const notes = view.build_notes ?? {};
     const pieces = this.chooser.pieces();
-    const cards = (me.hand ?? []).map((kind) => {
+    const hand = me.hand ?? [];
+    const whyOf = (/** @type {string} */ kind) => (notes[kind] && !notes[kind].floors.length ? notes[kind].why : null);
+    /** @type {Map<string, string[]>} reason -> the kinds it holds up */
+    const reasons = new Map();
+    for (const kind of new Set(hand)) {
+      const why = whyOf(kind);
+      if (why) reasons.set(why, [...(reasons.get(why) ?? []), kind]);
+    }
+    const shared = [...reasons].filter(([, kinds]) => kinds.length > 1);
+    const sharedWhy = new Set(shared.map(([why]) => why));
+    const cards = hand.map((kind) => {
       const note = notes[kind];
-      const why = note && !note.floors.length ? note.why : null;
+      const why = whyOf(kind);
       const where = note && note.floors.length ? `Build on floor ${note.floors.join(" or ")}` : null;
       return card(plans[kind], {
         piece: pieces.has(`plan:${kind}`) ? `plan:${kind}` : undefined, size: "small",
-        note: why ?? where, extra: why ? "blocked" : "",
+        note: why ?? where, shared: why !== null && sharedWhy.has(why), extra: why ? "blocked" : "",
       });
     });
+    const allBlocked = shared.length === 1 && shared[0][1].length === new Set(hand).size;
+    const said = shared.map(([why, kinds]) => h("p", { class: "mn-hand-why" }, [
+      allBlocked ? "No plan in your hand can be built now: " : `${kinds.map((k) => plans[k].label).join(", ")}: `, why,
+    ]));
     return h("section", { class: "mn-hand", id: "mn-hand", "aria-label": "Your plans" }, [
       h("h3", {}, [`Your plans (${me.hand_count})`, " ", h("button", {
         type: "button", class: "mn-deck-button", "aria-haspopup": "dialog", onclick: () => showDeckList(view.plans),
       }, ["Deck list"])]),
+      ...said,
       h("div", { class: "mn-card-row" }, cards.length ? cards : [h("p", { class: "mn-empty" }, ["No plans in hand."])]),
     ]);
   }
@@ -250,7 +320,7 @@ export class MansionBoard {
         if (selected) return `Now choose a highlighted floor of your mansion for the ${selected.slice(5).replace(/_/g, " ")}, or the card again to put it back.`;
         const can = this.chooser.pieces().size > 0;
         return can ? "Your building turn: choose a plan in your hand to build it, propose a trade, or press Done."
-          : "Your building turn: nothing can be built now (each card says why). Propose a trade or press Done.";
+          : "Your building turn: nothing can be built now (your plans say why). Propose a trade or press Done.";
       }
       default: return view.phase_title;
     }
@@ -307,7 +377,7 @@ export class MansionBoard {
     const row = (label, f) => h("tr", {}, [h("th", {}, [label]), ...terms.map((t, k) => h("td", { class: result.winners.includes(k) ? "winner" : "" }, [f(t, k)]))]);
     return h("div", { class: "mn-result" }, [
       h("table", { class: "score-table mn-result-table" }, [
-        h("thead", {}, [h("tr", {}, [h("th", {}, [""]), ...terms.map((_, k) => h("th", {}, [this.names[k]]))])]),
+        h("thead", {}, [h("tr", {}, [h("td", {}, [""]), ...terms.map((_, k) => h("th", {}, [this.names[k]]))])]),
         h("tbody", {}, [
           row("Points on built cards", (t) => String(t.cards)),
           row("Bedroom bonus", (t) => `${t.bedroom_bonus} (${t.bedrooms} bedroom${t.bedrooms === 1 ? "" : "s"})`),

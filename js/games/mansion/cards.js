@@ -106,7 +106,9 @@ export function cardFace(plan) {
 
 /**
  * A card as a clickable element.
- * @param {Plan} plan @param {{piece?: string, target?: string, note?: string|null, size?: "small"|"mini", extra?: string}} [opts]
+ * A `note` shows under the card and in its title; a `shared` note (said once
+ * for several cards, above them) only in its title.
+ * @param {Plan} plan @param {{piece?: string, target?: string, note?: string|null, shared?: boolean, size?: "small"|"mini", extra?: string}} [opts]
  */
 export function card(plan, opts = {}) {
   return h("div", {
@@ -116,7 +118,7 @@ export function card(plan, opts = {}) {
     "data-piece": opts.piece,
     "data-target": opts.target,
     title: opts.note ? `${cardText(plan)}. ${opts.note}` : cardText(plan),
-  }, [cardFace(plan), opts.note ? h("span", { class: "mn-card-note" }, [opts.note]) : null]);
+  }, [cardFace(plan), opts.note && !opts.shared ? h("span", { class: "mn-card-note" }, [opts.note]) : null]);
 }
 
 /** A face-down card (the deck, a hidden plan). @param {string} text */

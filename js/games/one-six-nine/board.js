@@ -12,11 +12,14 @@
  * `move_effects`).  It draws the view it is given and turns clicks into the
  * legal actions it is given; it never decides what is legal.  On a phone the
  * row for sale comes above the board, and the board is shown close up while
- * it has something to tap (closeup.js).
+ * it has something to tap (closeup.js).  On a wide screen the grid is as
+ * large as the window leaves room for, and the keyboard moves over it by
+ * arrows, as in a data grid (keys.js).
  */
 import { MoveChooser } from "../../board/chooser.js";
 import { h } from "../../common/dom.js";
 import { cellsOf, drawGrid } from "./grid.js";
+import { fitToWindow, GridKeys } from "./keys.js";
 import { closeUp, CloseUpPan } from "./closeup.js";
 import { drawTray, passButton } from "./tray.js";
 import { drawPanel } from "./panel.js";
@@ -25,6 +28,12 @@ import { EFFECT_TONE, count, effectText, squareName, TITLES, withArticle } from 
 
 /** Below this board width (CSS px) the board is laid out for a phone. */
 const NARROW = 600;
+/**
+ * The pause before each bot move while creatures move (ms): late in a game the bots move 6 to 8
+ * creatures one at a time, and at the table's usual 600 ms that kept a person waiting 5 to 13 s.
+ * Eight creature moves and three passes at this pace, with the last 260 ms slide, take under 1.5 s.
+ */
+const CREATURE_PAUSE = 100;
 
 /** The piece an action moves: a kind in the row for sale, or a creature on its square. */
 function pieceOf(action) {
@@ -64,10 +73,14 @@ export class OneSixNineBoard {
     /** Whether the board is laid out for a phone (see NARROW), and where its close-up is panned. */
     this.narrow = false;
     this.pan = new CloseUpPan();
+    /** Arrow keys between the squares, one tab stop for the whole grid (keys.js). */
+    this.keys = new GridKeys();
+    this.keys.listen(root);
     this.chooser.listen(root);
     const onResize = () => {
       if (!this.root.isConnected) window.removeEventListener("resize", onResize); // the table has gone
       else if (this.state && this.isNarrow() !== this.narrow) this.redraw();
+      else if (!this.narrow) fitToWindow(this.root);
     };
     window.addEventListener("resize", onResize);
     root.addEventListener("mouseover", (event) => this.hover(/** @type {Element} */ (event.target)));
@@ -92,8 +105,10 @@ export class OneSixNineBoard {
     if (position !== this.position) this.chooser.selected = null;
     this.position = position;
     this.chooser.offer(state.legal, pieceOf, targetOf);
+    // the one creature that can move is picked up for the player; a tile is bought only when the player picks it
     const pieces = this.chooser.pieces();
-    if (!this.chooser.selected && pieces.size === 1) this.chooser.selected = [...pieces][0];
+    const only = pieces.size === 1 ? [...pieces][0] : null;
+    if (!this.chooser.selected && only?.startsWith("cr:")) this.chooser.selected = only;
     this.redraw();
   }
 
@@ -142,9 +157,13 @@ export class OneSixNineBoard {
         active && this.chooser.hasTarget("pass") ? passButton(view) : null,
       ]),
       h("p", { class: "osn-info", "aria-live": "off" }, [" "]),
-      h("div", { class: "osn-row" }, [h("div", { class: `osn-grid-wrap${zoom ? " zoomed" : ""}` }, [zoom ? closeUp(view, grid) : grid]), tray]),
+      // the tray comes first in the page (so Tab reaches the row for sale before the squares it lights);
+      // the style sheet draws the grid on the left
+      h("div", { class: "osn-row" }, [tray, h("div", { class: `osn-grid-wrap${zoom ? " zoomed" : ""}` }, [zoom ? closeUp(view, grid) : grid])]),
     ]));
     this.chooser.mark(this.root);
+    this.keys.rove(this.root, selected);
+    if (!this.narrow) fitToWindow(this.root); // a phone's board has a layout of its own (closeup.js)
     this.root.querySelectorAll(".shop-tile").forEach((node) => node.classList.toggle("idle", !node.classList.contains("legal")));
     this.pan.settle(this.root); // once the squares to tap are marked
   }
@@ -230,6 +249,14 @@ export class OneSixNineBoard {
       return `Choose a lit square for your ${name}${more}. Badges show fights, thefts and smashes.`;
     }
     return "Choose one of your lit creatures, then where it goes: up to 3 steps, Roads are free (or Pass).";
+  }
+
+  /**
+   * The table's pause before a bot's move (js/common/dom.js `botPause`): short while creatures move.
+   * @param {number} standard the table's pause (ms)
+   */
+  botPause(standard) {
+    return this.state?.view.phase === "move" ? Math.min(standard, CREATURE_PAUSE) : standard;
   }
 
   /** Each seat's gold, castles, cards and row of tiles; the order of play and the supplies. */

@@ -123,7 +123,9 @@ function drawSquare(view, opts, x, y, kind) {
     const pos = withBoth ? CELL * 0.17 : 0;
     const piece = `cr:${x}:${y}`;
     const clickable = creature.owner === viewer && opts.pieces.has(piece);
-    const ring = opts.selected === piece ? el("circle", { class: "chosen-ring", r: size / 2 + 4 }) : null;
+    // the ring stays inside the creature's square (a creature on a tile sits off-centre, and a ring beyond the
+    // square would lie over its neighbours, which may be where it goes next)
+    const ring = opts.selected === piece ? el("circle", { class: "chosen-ring", r: Math.min(size / 2 + 4, CELL / 2 - pos - 2) }) : null;
     // on a phone's close-up the whole square is the creature's target (the creature alone is smaller than a finger)
     const hit = clickable && opts.zoom ? el("rect", { class: "hit", x: -CELL / 2 - pos, y: -CELL / 2 - pos, width: CELL, height: CELL, fill: "transparent" }) : null;
     parts.push(at(pos, pos, clickable ? { "data-piece": piece, class: "creature" } : { class: "creature" }, [hit, ring, shape]));

@@ -57,7 +57,7 @@ function turned(caption, head, rows) {
   const cells = rows.map((row) => [...row.children]);
   return h("table", { class: "score-table osn-result-table osn-result-columns" }, [
     caption,
-    h("thead", {}, [h("tr", {}, [h("th", {}, [""]), ...cells.map((c, k) => {
+    h("thead", {}, [h("tr", {}, [h("td", {}, [""]), ...cells.map((c, k) => {
       c[0].setAttribute("scope", "col");
       if (rows[k].classList.contains("winner")) c[0].classList.add("winner");
       return c[0];

@@ -56,7 +56,7 @@ function shopPart(view, opts) {
     if (view.phase === "buy") facts.push(count(view.buys_left[opts.viewer], "buy", "buys") + " left this turn");
   }
   return h("section", { class: "tray-part shop" }, [
-    h("h4", {}, [heading]), body, facts.length ? h("p", { class: "tray-facts" }, [facts.join(" · ")]) : null,
+    h("h3", {}, [heading]), body, facts.length ? h("p", { class: "tray-facts" }, [facts.join(" · ")]) : null,
   ]);
 }
 
@@ -90,7 +90,7 @@ function handPart(view) {
     ? "Any two name a square: column, then row (or the other way round)."
     : hand.length < 2 && view.phase !== "over" ? "Two cards are needed to place a tile." : "";
   return h("section", { class: "tray-part hand" }, [
-    h("h4", {}, [heading]),
+    h("h3", {}, [heading]),
     cards.length ? h("div", { class: "osn-hand", "aria-label": "Your coordinate cards" }, cards) : h("p", { class: "hint" }, ["No cards."]),
     help ? h("p", { class: "hint" }, [help]) : null,
   ]);
@@ -99,12 +99,12 @@ function handPart(view) {
 function movesPart(moves) {
   if (!moves.length) {
     return h("section", { class: "tray-part moves" }, [
-      h("h4", {}, ["What this creature can do"]),
+      h("h3", {}, ["What this creature can do"]),
       h("p", { class: "hint" }, ["No fight, theft, smash or doubling in reach: every lit square is a plain walk."]),
     ]);
   }
   return h("section", { class: "tray-part moves" }, [
-    h("h4", {}, ["Moves that do something"]),
+    h("h3", {}, ["Moves that do something"]),
     h("ul", { class: "move-list" }, moves.map((m) => h("li", {}, [
       h("button", { type: "button", class: `move-choice tone-${m.tone}`, "data-target": m.key }, [m.text]),
     ]))),

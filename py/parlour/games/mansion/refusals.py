@@ -6,7 +6,7 @@ or the limit a move would break.
 """
 from __future__ import annotations
 
-from typing import Any, Dict
+from typing import Any, Dict, Optional
 
 from ...game import describe
 from . import codes, deck, trade
@@ -26,40 +26,91 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: The fields each listed kind of move carries besides its type (a proposal's are its form's).
+FIELDS = {PICK: ("plan",), BUILD: ("plan", "floor"), ACCEPT: (), DECLINE: (), DONE: ()}
+SHAPES = {
+    PICK: "A pick names one plan on display, by its name: {\"type\": \"pick\", \"plan\": \"kitchen\"}.",
+    BUILD: "A build names one plan in hand, by its name, and a floor from 1 up: "
+           "{\"type\": \"build\", \"plan\": \"kitchen\", \"floor\": 1}.",
+}
+
+
+def shape_refusal(action: Dict[str, Any]) -> Optional[str]:
+    """Why a pick, build or answer is not even shaped like one (a field missing, extra, or of the
+    wrong kind: a list or an object where a plan's name goes), or None.  Checked before anything
+    looks a value up, so a malformed move from a peer or a record is refused, never a crash."""
+    kind = action.get("type")
+    if kind not in FIELDS:
+        return None
+    wanted = FIELDS[kind]
+    if set(action) != {"type", *wanted}:
+        extra = sorted(str(k) for k in set(action) - {"type", *wanted})
+        missing = [k for k in wanted if k not in action]
+        what = f"lacks {' and '.join(missing)}" if missing else f"also has {extra[0]!r}, which this move does not take"
+        return SHAPES.get(kind, f"{kind.capitalize()} takes nothing else: {{\"type\": \"{kind}\"}}.") \
+            + f" This one {what}."
+    plan = action.get("plan")
+    if "plan" in wanted and not isinstance(plan, str):
+        return f"{SHAPES[kind]} The plan given is {_kind_of(plan)}, not a name."
+    if "plan" in wanted and plan not in deck.KINDS:
+        return f"There is no plan called {_name(plan)}; the deck list shows every kind."
+    floor = action.get("floor")
+    if "floor" in wanted and (not _whole(floor) or floor < 1):
+        return f"The floor must be a whole number, from 1 (the ground floor) up, not {_name(floor)}."
+    return None
+
+
+def _kind_of(value: Any) -> str:
+    """A malformed value described by its kind, as a player reading a refusal would say it."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    return f"the number {value!r}" if isinstance(value, (int, float)) else repr(value)[:40]
+
+
 def explain_refusal(game, state: Dict[str, Any], seat: int, action: Dict[str, Any]) -> str:
     phase, kind = state["phase"], action.get("type")
     if kind not in KINDS_BY_PHASE.get(phase, set()):
         return f"{describe(action)} is not a move now. {WHAT_NOW.get(phase, '')}".strip()
+    malformed = shape_refusal(action)
+    if malformed:
+        return malformed
     if kind == PICK:
-        plan = action.get("plan")
-        if set(action) != {"type", "plan"}:
-            return "A pick names one plan: {\"type\": \"pick\", \"plan\": ...}."
+        plan = action["plan"]
         if plan not in state["display"]:
             return f"There is no {_name(plan)} plan on display."
     if kind == BUILD:
         return _build_refusal(game, state, seat, action)
     if kind == PROPOSE and state["proposals"] >= MAX_PROPOSALS:
         return f"You have made {MAX_PROPOSALS} trade proposals this turn, the most allowed."
+    if kind == PROPOSE:
+        offered = state.get("offered", [])
+        again = trade.offered_again(action, seat, offered, state["players"])
+        if again is not None:
+            return (f"You have already offered {{p{again}}} a trade this turn: one offer to each "
+                    f"player per building turn.")
+        if len(set(offered)) >= state["players"] - 1:
+            return "You have offered every other player a trade this turn: one offer to each player per building turn."
     if kind == ACCEPT:
         t = state["trade"]
         why = trade.can_give(state, t["terms"], t["by"], seat)
         if why:
             return f"You cannot accept: {why}"
-    if kind in (ACCEPT, DECLINE, DONE) and set(action) != {"type"}:
-        return f"{kind.capitalize()} takes nothing else: {{\"type\": \"{kind}\"}}."
     return f"That move is not allowed now: {describe(action)}."
 
 
 def _name(plan: Any) -> str:
-    return deck.label(plan).lower() if plan in deck.KINDS else repr(plan)[:40]
+    return deck.label(plan).lower() if isinstance(plan, str) and plan in deck.KINDS else repr(plan)[:40]
 
 
 def _build_refusal(game, state: Dict[str, Any], seat: int, action: Dict[str, Any]) -> str:
-    plan, floor = action.get("plan"), action.get("floor")
-    if set(action) != {"type", "plan", "floor"}:
-        return "A build names a plan and a floor: {\"type\": \"build\", \"plan\": ..., \"floor\": 1}."
-    if plan not in deck.KINDS:
-        return f"There is no plan called {_name(plan)}; the deck list shows every kind."
+    malformed = shape_refusal(action)
+    if malformed:
+        return malformed
+    plan, floor = action["plan"], action["floor"]
     me = state["seats"][seat]
     if plan not in me["hand"]:
         return f"You have no {_name(plan)} plan in hand."
@@ -70,8 +121,6 @@ def _build_refusal(game, state: Dict[str, Any], seat: int, action: Dict[str, Any
     if short:
         price = ", ".join(f"{cost[m]} {m}" for m in MATERIALS if cost[m])
         return f"{deck.label(plan)} costs {price}; you need {' and '.join(short)}."
-    if not _whole(floor):
-        return "The floor must be a whole number, from 1 (the ground floor) up."
     why = codes.refusal(me["floors"], plan, floor - 1)
     if why:
         return why

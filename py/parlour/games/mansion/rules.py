@@ -73,7 +73,7 @@ class Mansion(Game):
     # are never edited once made.
     copy_plan = {
         "options": share, "result": share,
-        "supply": dict, "bids": list, "deck": list, "display": list, "pickers": list,
+        "supply": dict, "bids": list, "deck": list, "display": list, "pickers": list, "offered": list,
         "seats": lambda seats: [dict(s, hand=list(s["hand"]), floors=[dict(f, rooms=list(f["rooms"]))
                                                                       for f in s["floors"]]) for s in seats],
         "known": lambda known: [dict(entry) for entry in known],
@@ -98,7 +98,7 @@ class Mansion(Game):
         state.update({
             "turn": 1, "phase": BIDDING, "first": first, "supply": supply, "seats": seats,
             "deck": cards, "display": display, "bids": [None] * n, "auction": None, "pickers": [],
-            "current": first, "built": 0, "proposals": 0, "trade": None,
+            "current": first, "built": 0, "proposals": 0, "offered": [], "trade": None,
             "known": knowledge.new_known(n), "deck_out_turn": None, "result": None,
         })
         log(state, f"Each builder is dealt {HAND_SIZE} secret plans and {START_MATERIALS} wood, marble and "
@@ -146,7 +146,9 @@ class Mansion(Game):
             return ([{"type": ACCEPT}] if able else []) + [{"type": DECLINE}]
         actions = self.builds(state, seat)
         if state["proposals"] < MAX_PROPOSALS:
-            actions += trade.sample_swaps(state, seat)
+            offered = state.get("offered", [])  # one offer to each player a turn
+            actions += [a for a in trade.sample_swaps(state, seat)
+                        if trade.offered_again(a, seat, offered, state["players"]) is None]
         actions.append({"type": DONE})
         return actions
 
@@ -167,8 +169,17 @@ class Mansion(Game):
         if state["phase"] == BIDDING:
             return [bid_form(state["seats"][seat]["coins"])]
         if state["phase"] == BUILDING and state["proposals"] < MAX_PROPOSALS:
-            return [trade.proposal_form(state, seat)]
+            form = trade.proposal_form(state, seat, state.get("offered", []))
+            return [form] if form["fields"] else []
         return []
+
+    def form_refusal(self, state: State, seat: int, action: Action, forms: Optional[List[dict]] = None) -> Optional[str]:
+        """A proposal naming a player already offered a trade this turn is refused by name (one offer
+        to each player per building turn), before the form's own limits are checked."""
+        if action.get("type") == PROPOSE and state["phase"] == BUILDING:
+            if trade.offered_again(action, seat, state.get("offered", []), state["players"]) is not None:
+                return explain_refusal(self, state, seat, action)
+        return super().form_refusal(state, seat, action, forms)
 
     #: bots cut simulated games off after this many moves and score them with `evaluate`
     #: (a whole game is hundreds of moves: full playouts left Hard at 15 s a move natively)
@@ -282,7 +293,7 @@ class Mansion(Game):
         if not state["deck"] and state["deck_out_turn"] is None:
             state["deck_out_turn"] = state["turn"]
             log(state, "The plans deck is used up: the display is no longer refilled.")
-        state.update({"phase": BUILDING, "current": state["first"], "built": 0, "proposals": 0})
+        state.update({"phase": BUILDING, "current": state["first"], "built": 0, "proposals": 0, "offered": []})
 
     def _build(self, state: State, seat: int, kind: str, floor: int) -> None:
         me = state["seats"][seat]
@@ -304,6 +315,7 @@ class Mansion(Game):
                  for k, v in action.items() if k != "type"}
         named = trade.parties(terms, seat, n)
         state["proposals"] += 1
+        state["offered"] = state.get("offered", []) + named  # one offer to each player per building turn
         for s in named:
             knowledge.learn(state["known"], seat, s, terms[trade.give_key(s, "plans")], new_cards=False)
         state["trade"] = {"by": seat, "terms": terms, "parties": named, "waiting": list(named), "accepted": []}
@@ -338,7 +350,7 @@ class Mansion(Game):
         n = state["players"]
         nxt = (seat + 1) % n
         if nxt != state["first"]:
-            state.update({"current": nxt, "built": 0, "proposals": 0})
+            state.update({"current": nxt, "built": 0, "proposals": 0, "offered": []})
             return
         if state["turn"] >= TURNS:
             self._finish(state)

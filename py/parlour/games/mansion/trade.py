@@ -6,7 +6,9 @@ names, for each other seat, what the proposer gives it and what it gives the
 proposer (coins, wood, marble, plumbing and plans by kind), so trades between
 three or four seats go through the proposer.  Every seat it names answers in
 turn, clockwise from the proposer; the trade happens only if all accept, and
-one refusal calls it off.  Only what is held now can be named, so no promise of
+one refusal calls it off.  Each other seat may be named in one proposal per
+building turn (so a bot never offers a person a second trade, nor the one just
+declined, in a turn).  Only what is held now can be named, so no promise of
 future goods can be expressed.  A plan's kind is seen only by the proposer and
 the seat it goes to or comes from; the others see "a plan".
 
@@ -15,7 +17,7 @@ lists a few one-for-one material swaps so generic tools can trade too.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Sequence
 
 from . import deck
 from .constants import MATERIALS, PROPOSE, TOKENS
@@ -50,12 +52,19 @@ def _hand_pool(hand: List[str]) -> dict:
     return {"name": "hand", "label": "your plans", "choices": kinds, "counts": [hand.count(k) for k in kinds]}
 
 
-def proposal_form(state: dict, seat: int) -> dict:
-    """The trade form for `seat`: every field's range from what is held now (all public but hands)."""
+def proposal_form(state: dict, seat: int, offered: Sequence[int] = ()) -> dict:
+    """The trade form for `seat`: every field's range from what is held now (all public but hands).
+
+    Players already `offered` a trade this building turn get no section: their fields are fixed at
+    nothing (one offer to each player per turn), so a form with no fields left offers no trade."""
     n = state["players"]
     me = state["seats"][seat]
     fields: List[dict] = []
+    fixed: Dict[str, object] = {}
     for s in others(seat, n):
+        if s in offered:
+            fixed.update({key(s, item): ([] if item == "plans" else 0) for key in (give_key, get_key) for item in ITEMS})
+            continue
         them = state["seats"][s]
         group = f"{{p{s}}}"
         for item in TOKENS:
@@ -71,12 +80,13 @@ def proposal_form(state: dict, seat: int) -> dict:
                        "kind": "pick", "choices": list(deck.KIND_ORDER),
                        "counts": [min(deck.KINDS[k]["copies"], size) for k in deck.KIND_ORDER],
                        "min": 0, "max": size})
-    totals = [{"fields": [give_key(s, item) for s in others(seat, n)], "at_most": me[item],
+    open_seats = [s for s in others(seat, n) if s not in offered]
+    totals = [{"fields": [give_key(s, item) for s in open_seats], "at_most": me[item],
                "label": f"your {item}", "message": f"You would give {{total}} {item} but you hold {{limit}}."}
               for item in TOKENS]
     totals.append({"fields": [f["name"] for f in fields], "at_least": 1, "label": "the trade",
                    "message_least": "Name something to give or to get: the trade is empty."})
-    return {"type": PROPOSE, "title": "Propose a trade", "fixed": {}, "fields": fields, "totals": totals,
+    return {"type": PROPOSE, "title": "Propose a trade", "fixed": fixed, "fields": fields, "totals": totals,
             "pools": [_hand_pool(me["hand"])]}
 
 
@@ -98,6 +108,15 @@ def sample_swaps(state: dict, seat: int) -> List[dict]:
             terms[get_key(s, theirs)] = 1
             out.append(dict(terms, type=PROPOSE))
     return out
+
+
+def offered_again(action: dict, seat: int, offered: Sequence[int], n: int) -> Optional[int]:
+    """The first of the players `offered` a trade this turn that `action` names again, or None.
+    Read by truth value only, so a malformed field never raises here (the form refuses it after)."""
+    for s in others(seat, n):
+        if s in offered and any(action.get(give_key(s, i)) or action.get(get_key(s, i)) for i in ITEMS):
+            return s
+    return None
 
 
 def parties(terms: dict, seat: int, n: int) -> List[int]:

@@ -51,7 +51,10 @@ def make_view(game, state: State, seat: Optional[int]) -> dict:
         "to_move": game.to_move(state),
         "current": state["current"] if building or state["phase"] == "answer" else None,
         "builds_left": (max(0, 1 - state["built"]) if one else None) if building else 0,
-        "proposals_left": MAX_PROPOSALS - state["proposals"] if building else 0,
+        # one offer to each other player a turn, at most MAX_PROPOSALS in all
+        "proposals_left": (min(MAX_PROPOSALS - state["proposals"], n - 1 - len(set(state.get("offered", []))))
+                           if building else 0),
+        "offered": list(state.get("offered", [])) if building else [],  # offered a trade this building turn
         "supply": dict(state["supply"]),
         "deck_count": len(state["deck"]),
         "deck_out_turn": state["deck_out_turn"],

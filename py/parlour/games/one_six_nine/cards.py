@@ -29,28 +29,32 @@ def new_deck(options: dict, rng: Rng) -> List[int]:
     return deck
 
 
-def deal(state: State, seat: int, count: int, rng: Rng) -> List[int]:
-    """Give `seat` up to `count` cards from the deck; an empty deck takes the discards back first.
+def deal(state: State, seat: int, count: int) -> List[int]:
+    """Give `seat` `count` cards from the top of the deck.
 
-    When both run dry (hands hold every card) the seat gets fewer cards.
+    The deck never runs short: every card comes back to it at the end of each
+    turn (`return_cards`), and a turn deals at most 2 a seat plus 8 for four
+    Roads with Bureaucrats, 16 in all, from a deck of 52 (36 in Small World).
     """
-    drawn: List[int] = []
-    for _ in range(count):
-        if not state["deck"]:
-            if not state["discard"]:
-                break
-            state["deck"], state["discard"] = state["discard"], []
-            rng.shuffle(state["deck"])
-        drawn.append(state["deck"].pop())
+    if count > len(state["deck"]):
+        raise ValueError(f"the deck holds {len(state['deck'])} cards, {count} are due")
+    drawn = state["deck"][len(state["deck"]) - count:]
+    del state["deck"][len(state["deck"]) - count:]
     state["hands"][seat] = sorted(state["hands"][seat] + drawn)
     return sorted(drawn)
 
 
-def reshuffle(state: State, rng: Rng) -> None:
-    """The end of a turn: the discards go back into the deck, which is shuffled."""
+def return_cards(state: State, rng: Rng) -> List[int]:
+    """The end of a turn: the discards and every unspent card in a hand go back into the deck,
+    which is shuffled (a hand is dealt afresh each turn).  Returns how many cards each seat gave back."""
+    given = [len(hand) for hand in state["hands"]]
+    for hand in state["hands"]:
+        state["deck"].extend(hand)
     state["deck"].extend(state["discard"])
+    state["hands"] = [[] for _ in state["hands"]]
     state["discard"] = []
     rng.shuffle(state["deck"])
+    return given
 
 
 def can_name(hand: List[int], x: int, y: int) -> bool:

@@ -27,6 +27,7 @@ from .constants import (COST, FARM, FARM_PAYOUT, LAST_TURN_CHOICES, LAST_TURN_DE
 from .movement import can_move, destinations, make_move
 from .policy import choose, ranked
 from .refusals import explain_refusal
+from .skips import why_no_buy, why_no_move, without_creatures
 from .scoring import cards_due, castle_counts, castles_to_win, estimated_scores, final_winners, reached, upkeep_gold
 from .view import make_view, resample_state
 from .ending import ending_text
@@ -109,7 +110,8 @@ class OneSixNine(Game):
             "label": "Last turn",
             "choices": LAST_TURN_CHOICES,
             "default": LAST_TURN_DEFAULT,
-            "help": "The text has no ending but the castle count: here the game also ends after this turn, "
+            "help": "The original rules end the game only when someone holds enough castles; here it also ends "
+                    "after this turn, "
                     "and the seat with the most castles (then the most gold) wins.",
         },
         "walled_garden": {
@@ -288,7 +290,7 @@ class OneSixNine(Game):
         counts, private = [], {}
         for k in range(n):
             seat = (first + k) % n
-            drawn = cards.deal(state, seat, cards_due(state["board"], seat), rng)
+            drawn = cards.deal(state, seat, cards_due(state["board"], seat))
             counts.append(f"{{p{seat}}} {len(drawn)}")
             private[seat] = "You draw " + (", ".join(rank_name(r) for r in drawn) if drawn else "no card") + "."
         log(state, f"Coordinate cards drawn: {', '.join(counts)}.", private)
@@ -307,11 +309,17 @@ class OneSixNine(Game):
                 state["current"] = seat
                 return
             state["out"][seat] = True
+            skipped = why_no_buy(state, seat)
+            if skipped:
+                log(state, skipped)
         self._start_moving(state, rng)
 
     def _start_moving(self, state: State, rng: Rng) -> None:
         n = state["players"]
         state["phase"], state["out"], state["moved"] = "move", [False] * n, []
+        idle = without_creatures(state["board"], n)
+        if idle:
+            log(state, idle)
         self._next_mover(state, state["first"] - 1, rng)
 
     def _next_mover(self, state: State, after: int, rng: Rng) -> None:
@@ -325,17 +333,23 @@ class OneSixNine(Game):
                 state["current"] = seat
                 return
             state["out"][seat] = True
+            blocked = why_no_move(state["board"], seat, state["moved"])
+            if blocked:
+                log(state, blocked)
         self._end_turn(state, rng)
 
     def _end_turn(self, state: State, rng: Rng) -> None:
-        """Replenish the first player's row, shuffle the discards into the deck, pass the token."""
+        """Replenish the first player's row, shuffle the discards and unspent cards into the deck, pass the token."""
         n, first = state["players"], state["first"]
         state["pile"].extend(state["offers"][first])
         rng.shuffle(state["pile"])
         count = min(n + OFFER_EXTRA, len(state["pile"]))
         state["offers"][first] = sorted(state["pile"][len(state["pile"]) - count:])
         del state["pile"][len(state["pile"]) - count:]
-        cards.reshuffle(state, rng)
+        given = cards.return_cards(state, rng)
+        if any(given):
+            back = ", ".join(f"{{p{seat}}} {amount}" for seat, amount in enumerate(given) if amount)
+            log(state, f"Unspent coordinate cards go back into the deck: {back}.")
         state["first"] = (first + 1) % n
         if state["turn"] >= int(state["options"]["last_turn"]):
             counts = castle_counts(state["board"], n)
