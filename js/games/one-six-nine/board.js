@@ -202,7 +202,8 @@ export class OneSixNineBoard {
     }
     this.root.querySelector(`.axis-label[data-axis='col'][data-rank='${x}']`)?.classList.add("hot");
     this.root.querySelector(`.axis-label[data-axis='row'][data-rank='${y}']`)?.classList.add("hot");
-    if (info) info.textContent = square.querySelector(":scope > title")?.textContent ?? " ";
+    // a lit square is a button, whose <title> became its name (js/board/keys.js)
+    if (info) info.textContent = square.querySelector(":scope > title")?.textContent ?? square.getAttribute("aria-label") ?? " ";
     if (square.classList.contains("legal") && this.chooser.selected?.startsWith("shop:")) {
       const want = [x, y];
       this.root.querySelectorAll(".osn-card").forEach((card) => {
