@@ -92,21 +92,27 @@ def sha256_file(path: Path) -> str:
 
 # ----- fetching ----------------------------------------------------------------
 
+def npm_package(name: str, version: str, sha256: str, what: str) -> Path:
+    """The npm registry's tarball of name@version in .cache/ (`npm pack`, once), checked against its pinned SHA-256."""
+    CACHE.mkdir(exist_ok=True)
+    tgz = CACHE / f"{name}-{version}.tgz"
+    if not tgz.exists():
+        if not shutil.which("npm"):
+            sys.exit(f"npm is needed once to fetch {what} from the npm registry; install Node.js and npm.")
+        run(["npm", "pack", "--silent", f"{name}@{version}", "--pack-destination", CACHE], cwd=CACHE,
+            stdout=subprocess.DEVNULL)
+    if sha256_file(tgz) != sha256:
+        tgz.unlink()
+        sys.exit(f"The downloaded {name} {version} package does not match its pinned SHA-256; try again.")
+    return tgz
+
+
 def fetch_pyodide() -> Path:
     """Unpack the pinned pyodide npm package into .cache/ (once)."""
     target = CACHE / f"pyodide-{PYODIDE_VERSION}"
     if (target / "pyodide-lock.json").exists():
         return target
-    CACHE.mkdir(exist_ok=True)
-    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
-    if not tgz.exists():
-        if not shutil.which("npm"):
-            sys.exit("npm is needed once to fetch Pyodide from the npm registry; install Node.js and npm.")
-        run(["npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", CACHE], cwd=CACHE,
-            stdout=subprocess.DEVNULL)
-    if sha256_file(tgz) != PYODIDE_TGZ_SHA256:
-        tgz.unlink()
-        sys.exit(f"The downloaded pyodide {PYODIDE_VERSION} package does not match its pinned SHA-256; try again.")
+    tgz = npm_package("pyodide", PYODIDE_VERSION, PYODIDE_TGZ_SHA256, "Pyodide")
     tmp = CACHE / "pyodide-unpack"
     shutil.rmtree(tmp, ignore_errors=True)
     with tarfile.open(tgz) as tar:
@@ -697,16 +703,7 @@ def ensure_axe() -> Path:
     script = CACHE / f"axe-core-{AXE_VERSION}.min.js"
     if script.exists():
         return script
-    CACHE.mkdir(exist_ok=True)
-    tgz = CACHE / f"axe-core-{AXE_VERSION}.tgz"
-    if not tgz.exists():
-        if not shutil.which("npm"):
-            sys.exit("npm is needed once to fetch axe-core from the npm registry; install Node.js and npm.")
-        run(["npm", "pack", "--silent", f"axe-core@{AXE_VERSION}", "--pack-destination", CACHE], cwd=CACHE,
-            stdout=subprocess.DEVNULL)
-    if sha256_file(tgz) != AXE_TGZ_SHA256:
-        tgz.unlink()
-        sys.exit(f"The downloaded axe-core {AXE_VERSION} package does not match its pinned SHA-256; try again.")
+    tgz = npm_package("axe-core", AXE_VERSION, AXE_TGZ_SHA256, "axe-core")
     with tarfile.open(tgz) as tar, tar.extractfile("package/axe.min.js") as src:
         script.write_bytes(src.read())
     return script

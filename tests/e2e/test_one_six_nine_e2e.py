@@ -266,7 +266,8 @@ def test_variants_draw_the_property_line_and_the_small_world(page, site_url):
     assert not page.errors
 
 
-def test_a_buy_can_be_made_with_the_keyboard(page, site_url):
+def start_at_a_buy(page, site_url):
+    """A seeded 2-seat game against a bot, passed through to the person's first turn with a tile to buy."""
     start_game(page, site_url, "one-six-nine", ["human", "bot"], query="botDelay=0&seed=11")
     page.wait_for_selector(".osn-grid")
     for _ in range(30):
@@ -274,6 +275,10 @@ def test_a_buy_can_be_made_with_the_keyboard(page, site_url):
         if page.locator("#board .shop-tile.legal").count():
             break
         page.click("#osn-pass")
+
+
+def test_a_buy_can_be_made_with_the_keyboard(page, site_url):
+    start_at_a_buy(page, site_url)
     tile = page.locator("#board .shop-tile.legal").first
     kind = tile.get_attribute("data-piece")
     assert selected_piece(page) is None, "no tile is picked for the player unasked"
@@ -297,13 +302,7 @@ def focused_square(page):
 
 
 def test_the_grid_is_one_tab_stop_after_the_shop_and_arrow_keys_move_between_squares(page, site_url):
-    start_game(page, site_url, "one-six-nine", ["human", "bot"], query="botDelay=0&seed=11")
-    page.wait_for_selector(".osn-grid")
-    for _ in range(30):
-        assert wait_settled(page) == "move"
-        if page.locator("#board .shop-tile.legal").count():
-            break
-        page.click("#osn-pass")
+    start_at_a_buy(page, site_url)
     page.locator("#board .shop-tile.legal").first.focus()
     page.keyboard.press("Enter")
     lit = sorted(lit_squares(page))
