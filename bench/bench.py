@@ -4,6 +4,13 @@ Run by `python3 build.py bench` (which builds dist/ and provides Playwright and
 Chromium).  Writes bench/results.json and the table in bench/README.md.  These
 are measurements, not tests: nothing fails when a budget is missed, the table
 says so.
+
+Flags: --quick (fewer games, a small soak), --no-bots (keep the last bot figures),
+--bots (tournaments only), --no-tournaments (bot move times but
+not the tournaments), --levels=hard (time only these levels),
+--only=a,b (those games), --soak[=N], --fairness,
+--noisy (write time figures on a busy machine, marked noisy), --help.
+Time figures are written only when the 1-minute load average is at most 1.0.
 """
 from __future__ import annotations
 
@@ -53,6 +60,11 @@ ENGINE_SECONDS = 1.0 if QUICK else 4.0
 TOURNAMENT_GAMES = QUICK_GAMES if QUICK else TOURNAMENT_GAMES_FULL
 BOT_MOVES = 8 if QUICK else 100000  # bot moves timed in Pyodide per game and level: a whole game (every ply)
 SKIP_BOTS = "--no-bots" in sys.argv
+#: --levels=hard: time only these levels' moves in Pyodide (the others' last figures stay)
+BOT_LEVELS = next((a.split("=", 1)[1].split(",") for a in sys.argv if a.startswith("--levels=")),
+                  ["easy", "medium", "hard"])
+#: --no-tournaments: bot move times in Pyodide but not the (native, slow) tournaments, whose last figures stay
+NO_TOURNAMENTS = "--no-tournaments" in sys.argv
 #: --soak (or --soak=N): only the soak, N games per title (bench/soak.py); its figures join results.json
 SOAK = soak_count(sys.argv)
 #: games the lobby offers (they have a board); moves are timed through the board, so only for these
@@ -60,6 +72,22 @@ BOARDS = set(re.findall(r'"([a-z0-9-]+)"', (ROOT / "js" / "games" / "ids.js").re
 
 
 def measure_bot_moves(browser, url, game_id, level):
+    """Hard at 2 and at 4 seats (issue 24's budget holds at both; `move_ms_p95` is the worse of the two),
+    the other levels at the bench's usual table size."""
+    if level != "hard":
+        return measure_bot_moves_at(browser, url, game_id, level, PLAYERS)
+    figures = {}
+    for players in (2, 4):
+        for key, value in measure_bot_moves_at(browser, url, game_id, level, players).items():
+            figures[f"{key}_{players}p"] = value
+    for key in ("move_ms_p50", "move_ms_p95", "move_ms_max"):
+        figures[key] = max(figures[f"{key}_2p"], figures[f"{key}_4p"])
+    figures["whole_game"] = figures["whole_game_2p"] and figures["whole_game_4p"]
+    figures["moves_timed"] = figures["moves_timed_2p"] + figures["moves_timed_4p"]
+    return figures
+
+
+def measure_bot_moves_at(browser, url, game_id, level, players):
     """Milliseconds per bot move in Pyodide (the facade's `bot` op, as a table calls it), over every ply of a
     seeded game with the level in every seat: late moves (169's crowded board, Mansion's last floors) count
     as much as openings."""
@@ -81,7 +109,7 @@ def measure_bot_moves(browser, url, game_id, level):
         status = await e.call('status', {table: t.table});
       }
       return times;
-    }""", [game_id, PLAYERS, level, BOT_MOVES])
+    }""", [game_id, players, level, BOT_MOVES])
     context.close()
     return {"move_ms_p50": round(percentile(times, 0.5), 1), "move_ms_p95": round(percentile(times, 0.95), 1),
             "move_ms_max": round(max(times), 1), "moves_timed": len(times), "whole_game": len(times) < BOT_MOVES}
@@ -279,8 +307,8 @@ def budget_for(key):
 
 def write_readme(results):
     # the run that measured them (a soak-only run rewrites the table around the last bench's figures)
-    tournament_games = next((v for k, v in sorted(results["figures"].items()) if k.endswith(".tournament_games")),
-                            TOURNAMENT_GAMES)
+    played = {k.split(".")[1]: v for k, v in results["figures"].items() if k.endswith(".tournament_games")}
+    tournament_games = ", ".join(f"{game} {n}" for game, n in sorted(played.items())) or str(TOURNAMENT_GAMES)
     lines = [
         "# Benchmark", "",
         f"Measured {results['when']} on {results['machine']} with `python3 build.py bench"
@@ -297,9 +325,10 @@ def write_readme(results):
         "every move through the checked, copying `apply` (`native_games_per_s`) or stepped in place on one "
         "private copy as the search plays out (`native_step_games_per_s`); `*_ismcts_iterations_per_s`: "
         "search iterations as the Medium level runs them (random playouts, the game's cut-off).  "
-        f"Bots: seeded native tournaments ({tournament_games} games per pairing, seats rotating, a shared win "
-        "counting 1/k; `interval95` is the Wilson interval), move times in Pyodide through the facade's "
-        "`bot` op at 3 seats.  `random_2p_shared_win_share` is how often two random players share the win: "
+        f"Bots: seeded native tournaments (games per pairing: {tournament_games}; seats rotating, a shared win "
+        "counting 1/k; `interval95` is the Wilson interval; `bench --bots`), move times in Pyodide through the "
+        f"facade's `bot` op over every ply of a seeded game: Hard at 2 and at 4 seats (`_2p`, `_4p`; the plain "
+        f"figure is the worse of the two), the other levels at {PLAYERS} seats.  `random_2p_shared_win_share` is how often two random players share the win: "
         "in King's Cottage most games end before any room is completed (every profit 0), so luck and "
         "draws cap any bot's win rate there.", "",
         "| measure | value | budget | |", "| --- | ---: | ---: | --- |",
@@ -387,9 +416,9 @@ def bots_only():
         figures = tournament_figures(game, TOURNAMENT_GAMES, say=lambda line: print(line, flush=True))
         path = ROOT / "bench" / "results.json"  # read now: others may have written meanwhile
         results = json.loads(path.read_text()) if path.exists() else {"figures": {}}
-        kept = {k: v for k, v in results["figures"].items()
-                if not (k.startswith(f"bots.{game.id}.") and not k.split(".")[-1].startswith("move_ms")
-                        and k.split(".")[-1] not in ("moves_timed", "whole_game"))}
+        kept = {k: v for k, v in results["figures"].items()  # the bots' move times (Pyodide) stay
+                if not (k.startswith(f"bots.{game.id}.")
+                        and not k.split(".")[-1].startswith(("move_ms", "moves_timed", "whole_game")))}
         results["figures"] = {**kept, **figures}
         results.setdefault("tournaments", {})[game.id] = {
             "when": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
@@ -424,6 +453,9 @@ def fairness_only():
 
 
 def main():
+    if "--help" in sys.argv or "-h" in sys.argv:
+        print(__doc__ or "bench: see the comments at the top of bench/bench.py for its flags")
+        return 0
     if SOAK:
         return soak_only()
     if "--fairness" in sys.argv:
@@ -448,7 +480,7 @@ def main():
             lambda: games_per_second(game.id, PLAYERS, ENGINE_SECONDS, checked=False)["games_per_s"])
         figures[f"engine.{game.id}.native_ismcts_iterations_per_s"] = median_of(
             lambda: search_iterations_per_second(game.id, PLAYERS, ENGINE_SECONDS)["iterations_per_s"])
-    if not SKIP_BOTS:
+    if not SKIP_BOTS and not NO_TOURNAMENTS:
         for game in games.all_games():
             if ONLY and game.id not in ONLY:
                 continue
@@ -473,9 +505,10 @@ def main():
              figures[f"engine.{game.id}.pyodide_ismcts_iterations_per_s"]) = measure_pyodide_engine(browser, url, game.id)
             for key, value in (measure_moves(browser, url, game.id) if game.id in BOARDS else {}).items():
                 figures[f"moves.{game.id}.{key}"] = value
-            for level in ([] if SKIP_BOTS else ["easy", "medium", "hard"]):
+            for level in ([] if SKIP_BOTS else BOT_LEVELS):
                 for key, value in measure_bot_moves(browser, url, game.id, level).items():
                     figures[f"bots.{game.id}.{level}.{key}"] = value
+                print(f"{game.id} {level}: bot moves timed in Pyodide", flush=True)
         browser.close()
     server.shutdown()
     load_after = os.getloadavg()[0]
@@ -485,6 +518,9 @@ def main():
         kept = {k: v for k, v in previous.get("figures", {}).items()
                 if k.split(".")[1] not in ONLY and k.split(".")[0] in ("bots", "moves", "engine")}
         figures = {**kept, **figures}
+    if (SKIP_BOTS or NO_TOURNAMENTS or len(BOT_LEVELS) < 3) and previous_path.exists():  # the last tournaments' (and bot move) figures stay
+        previous = json.loads(previous_path.read_text())
+        figures = {**{k: v for k, v in previous.get("figures", {}).items() if k.startswith("bots.")}, **figures}
     if previous_path.exists() and not any(k.startswith("soak.") for k in figures):  # the last soak's figures stay
         previous = json.loads(previous_path.read_text())
         figures = {**{k: v for k, v in previous.get("figures", {}).items() if k.startswith("soak.")}, **figures}

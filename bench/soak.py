@@ -3,7 +3,7 @@ on sampled states.
 
 `python3 build.py bench --soak` plays SOAK_GAMES games per title (`--soak=N`: N), not in CI; the
 quick bench (`--quick`) plays QUICK_SOAK_GAMES.  The checks are the contract test's own
-(tests/test_contract.py: `check_state`, `check_result`, `option_sets`), so the soak cannot drift
+(tests/contract_play.py: `check_state`, `check_result`, `option_sets`), so the soak cannot drift
 from what CI checks; the soak only plays far more games, over every player count and option set.
 
 Each game (seed `soak:<k>`) cycles through the player counts and the option sets the game accepts,
@@ -41,7 +41,7 @@ import pytest  # noqa: E402  (the contract checks refuse with pytest.raises; its
 from parlour import games  # noqa: E402
 from parlour.game import canonical  # noqa: E402
 from parlour.rng import Rng  # noqa: E402
-from test_contract import MAX_PLIES, check_result, check_state, option_sets, random_move  # noqa: E402
+from contract_play import MAX_PLIES, check_result, check_state, option_sets, random_move  # noqa: E402
 
 SOAK_GAMES = 10_000  # per title, `--soak`
 QUICK_SOAK_GAMES = 50  # per title, in the quick bench

@@ -58,7 +58,8 @@ def tournament_figures(game, games: int = GAMES, processes: Optional[int] = None
         out[f"bots.{gid}.hard.win_share_vs_random_{game.max_players}p_fair"] = most["fair_share"]
         out[f"bots.{gid}.hard.all_zero_share_{game.max_players}p"] = most["all_zero_share"]
     _pairing(out, f"bots.{gid}.hard_vs_medium", play("hard", "medium", 2))
-    if getattr(game, "heuristic_action", None) is not None:  # the game's own greedy player
+    hard_is_greedy = (getattr(game, "level_bots", None) or {}).get("hard") == "heuristic"
+    if getattr(game, "heuristic_action", None) is not None and not hard_is_greedy:  # the game's own greedy player
         _pairing(out, f"bots.{gid}.hard_vs_greedy", play("hard", "heuristic", 2))
     # how often two random players share the win: where it is most games, a bot cannot win them outright
     shared = 0

@@ -44,9 +44,24 @@ engine.ready.then(
     timings.worker = info.timings;
     timings.started_from = info.started_from;
     showEngineState(engineStatus, "ready");
+    warmTables();
   },
   (err) => { showEngineState(engineStatus, "failed"); toast(err.message); },
 );
+
+/**
+ * Fetch the modules of a table and of the replay viewer once Python is ready and the page is idle,
+ * so the first game opens without waiting for them; index.html lists only the lobby's modules
+ * (build.py), which keeps them out of the lobby's and Python's way at load.
+ */
+function warmTables() {
+  // Offline the service worker's cache answers at once when a table opens: nothing to gain, and Firefox
+  // reports a module fetch that its service worker answers during a reload as a page error.
+  if (!navigator.onLine) return;
+  const warm = () => { tables().catch(() => {}); replays().catch(() => {}); };
+  if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 2000 });
+  else setTimeout(warm, 200);
+}
 
 /** @type {any[]} games.json, filtered to games with a board */
 let catalogue = [];

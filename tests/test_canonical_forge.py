@@ -33,7 +33,7 @@ from parlour import games
 from parlour import game as game_module
 from parlour.canonical import MAX_DEPTH, CanonicalError, canonical, is_canonical, parse_canonical
 from parlour.rng import Rng
-from test_contract import option_sets, random_move
+from contract_play import option_sets, random_move
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "tests" / "canonical_cases.mjs"

@@ -2,7 +2,7 @@
 its budget of imagined games, how they are played out, and how far, read from the same attributes the bot uses."""
 import pytest
 
-from parlour import games, levels
+from parlour import bots, games, levels
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in games.all_games()])
@@ -12,7 +12,10 @@ def test_each_searching_levels_line_states_its_real_budget_and_playouts(game_id)
         line = levels.describe(game, level)
         plain = (getattr(game, "level_bots", None) or {}).get(level)
         if plain:  # the level is one of the plain bots: its own line
-            assert line and line == levels.PLAIN_DESCRIPTIONS.get(plain, line)
+            assert line and line == levels.PLAIN_DESCRIPTIONS.get(plain, line).format(
+                careless=bots.careless_per_hundred(game))
+            if plain == "careless":  # the share it states is the share it plays
+                assert f"about {bots.careless_per_hundred(game)} times in a hundred" in line, line
             continue
         assert f"{levels.iterations(game, level)} imagined game" in line, line
         greedy = getattr(game, "heuristic_action", None) is not None and level in getattr(

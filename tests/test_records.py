@@ -102,3 +102,13 @@ def test_facade_refuses_a_tampered_record_and_opens_nothing():
     reply = call(op="open_record", record=record)
     assert reply["ok"] is False and reply["kind"] == "BadRecord" and "Move 1" in reply["error"]
     assert api._tables == before
+
+
+def test_unfinished_record_opens_in_public_view_only():
+    """A record of a game still going on never shows a seat's hidden pieces, whoever calls the facade."""
+    record, _ = play("kings-progress", 2, 9, stop=6)
+    opened = call(op="open_record", record=record)
+    public = call(op="view_at", table=opened["table"], step=3, seat=None)
+    assert public["ok"] and not public["over"]
+    refused = call(op="view_at", table=opened["table"], step=3, seat=0)
+    assert refused["ok"] is False and "not over" in refused["error"]

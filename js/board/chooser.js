@@ -22,6 +22,7 @@
 import { placeHintNote } from "./hint-place.js";
 import { CLICKABLE, clearButton, fallbackLabel, keyOf, makeButton, pressOnKeys, settleFocus } from "./keys.js";
 import { ringOnFocus } from "./focus-ring.js";
+import { tipOnHover } from "./hover-tip.js";
 import { showPending } from "./pending.js";
 
 /**
@@ -79,13 +80,14 @@ export class MoveChooser {
 
   /**
    * Listen on the board's root: clicks, Enter and Space on a focused piece or
-   * place (as a click), the focus ring, and where the focus is.
+   * place (as a click), the focus ring, the hover text, and where the focus is.
    * @param {HTMLElement} root
    */
   listen(root) {
     root.addEventListener("click", (event) => this.click(event));
     pressOnKeys(root);
     ringOnFocus(root);
+    tipOnHover(root);
     root.addEventListener("focusin", (event) => { this.focused = keyOf(event.target); });
   }
 

@@ -8,8 +8,10 @@
  * that says what it is and where (aria-label), pressed or not when it is a
  * piece that can be picked up.  Enter or Space on it clicks it, so a key goes
  * down exactly the path a click takes.  Native <button>s keep their own focus
- * and keys and only get the name.
+ * and keys and only get the name.  The hover text of a piece's <title> moves
+ * to its `data-tip`, shown by js/board/hover-tip.js.
  */
+import { TIP } from "./hover-tip.js";
 
 /** Attributes this module sets, so that it clears only what it set. @type {WeakSet<Element>} */
 const made = new WeakSet();
@@ -47,10 +49,13 @@ function drawnText(node) {
  * A button's name must hold the words drawn on it (WCAG 2.5.3, label in name: a person using speech input
  * says what they see).  A board's name for a piece ("ace tile of Suns") may not ("A"); the drawn words then
  * come first.  <title>s inside the button go (after the name was read from them): they would count as its
- * text without being drawn, and the name says the same.
+ * text without being drawn, and the name says the same.  The first, the piece's own tooltip, is kept as its
+ * hover text (`data-tip`, js/board/hover-tip.js), which no screen reader reads.
  * @param {Element} node @param {string} label
  */
 function nameHoldingText(node, label) {
+  const tip = tidy(node.querySelector("title")?.textContent);
+  if (tip) node.setAttribute(TIP, tip);
   for (const titled of node.querySelectorAll("title")) titled.remove();
   // two lines drawn as two <text>s read as one run of words ("Stopgives up 5 points") unless the first ends in a
   // space; SVG draws no trailing space, so the picture is unchanged
@@ -77,10 +82,20 @@ export function makeButton(node, label, pressed) {
   made.add(node);
 }
 
-/** Undo `makeButton` on an element that is no longer clickable. @param {Element} node */
+/**
+ * Undo `makeButton` on an element that is no longer clickable: an SVG piece gets its tooltip back as a <title>.
+ * @param {Element} node
+ */
 export function clearButton(node) {
   if (!made.has(node)) return;
   made.delete(node);
+  const tip = node.getAttribute(TIP);
+  if (tip && node instanceof SVGElement) {
+    const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+    title.textContent = tip;
+    node.prepend(title);
+  }
+  node.removeAttribute(TIP);
   for (const name of isNative(node) ? ["aria-label", "aria-pressed"] : ["tabindex", "role", "aria-label", "aria-pressed"]) {
     node.removeAttribute(name);
   }

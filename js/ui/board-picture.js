@@ -11,8 +11,13 @@
  * there), while the page's own stylesheets, linked again inside, style it as
  * at a table.  It is laid out at a desktop width on a hidden stage; its main
  * SVG (the largest, when it fills enough of the board) is chosen, and a still
- * clone of the whole board is shown through an SVG window (a foreignObject
- * under a viewBox) that frames that part and scales with the card.  A board
+ * clone of the whole board is shown in a window the size of the card, moved
+ * and scaled by a CSS transform (kept fitted by a ResizeObserver) so that part
+ * fills it.  Not an SVG foreignObject under a viewBox, which would scale it
+ * without script: WebKit (Safari, every iPhone browser) paints the boxes that
+ * get layers of their own (position: relative, opacity, filters: Mansion's
+ * cards) inside a foreignObject without the viewBox's scale, so they land
+ * outside the picture and the card showed empty floors.  A board
  * drawn as many small SVGs (Mansion's cards) is framed on the group of them
  * with the most drawing (a row of cards); failing both, on its top.
  * The picture is decorative: aria-hidden, inert, no pointer events.
@@ -30,7 +35,6 @@ const GROUP_SHARE = 0.25;
 const GROUP_MARGIN = 6;
 /** The card's picture frame, width / height (css/parlour.css .game-picture uses the same). */
 const FRAME_ASPECT = 16 / 10;
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** @type {Promise<any>|null} the renderers' registry, loaded once for every card */
 let registry = null;
@@ -40,7 +44,8 @@ let sheets = null;
 const PICTURE_STYLE = `
   :host { display: block; position: relative; overflow: hidden; contain: layout paint; pointer-events: none; }
   .stage { position: absolute; left: 0; top: 0; width: ${STAGE_WIDTH}px; visibility: hidden; }
-  .window { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
+  .window { position: absolute; inset: 0; overflow: hidden; }
+  .window > .board { position: absolute; left: 0; top: 0; width: ${STAGE_WIDTH}px; margin: 0; transform-origin: 0 0; }
   .window .picture-framed { visibility: hidden; }
   .window .picture-framed .picture-focus { visibility: visible; }
   .window * { animation: none !important; transition: none !important; }
@@ -79,6 +84,7 @@ export async function drawBoardPicture(host, gameId, names) {
     board.clear();
     stage.remove();
     shadow.append(shot.picture);
+    keepFitted(host, shot.board, shot.region, shot.fit);
     host.dataset.pictureSvg = shot.svgClass;
     host.dataset.pictureShapes = String(shot.shapes);
     host.dataset.picture = "drawn";
@@ -112,7 +118,7 @@ function pictureSheets() {
 /**
  * The part of the drawn board to show, and a still copy of the board framed on it.
  * @param {HTMLElement} stage
- * @returns {{picture: SVGSVGElement, svgClass: string, shapes: number}}
+ * @returns {{picture: HTMLElement, board: HTMLElement, region: Box, fit: "meet"|"slice", svgClass: string, shapes: number}}
  */
 function frame(stage) {
   const origin = stage.getBoundingClientRect();
@@ -124,31 +130,56 @@ function frame(stage) {
   const region = main ? drawnRegion(main, origin) : group ? boxIn(group, origin, GROUP_MARGIN) : topOf(whole);
   const copy = /** @type {HTMLElement} */ (stage.cloneNode(true));
   copy.className = "board";
-  if (focus) { // the same element in the copy: a clone keeps document order
+  const drawn = [...stage.querySelectorAll("*")];
+  const copied = [...copy.querySelectorAll("*")]; // the same elements: a clone keeps document order
+  if (focus) {
     copy.classList.add("picture-framed");
-    copy.querySelectorAll("*")[[...stage.querySelectorAll("*")].indexOf(focus)].classList.add("picture-focus");
+    copied[drawn.indexOf(focus)].classList.add("picture-focus");
+  }
+  for (const svg of svgs) { // sized as measured: a board sized by the window's height (vh) must not move under the frame
+    const { width, height } = svg.getBoundingClientRect();
+    const twin = /** @type {SVGSVGElement} */ (copied[drawn.indexOf(svg)]);
+    twin.style.width = `${width}px`;
+    twin.style.height = `${height}px`;
+    twin.style.maxWidth = twin.style.maxHeight = "none";
   }
   for (const node of copy.querySelectorAll("[id]")) node.removeAttribute("id");
-  const object = document.createElementNS(SVG_NS, "foreignObject");
-  object.setAttribute("width", String(whole.width));
-  object.setAttribute("height", String(whole.height));
-  object.append(copy);
-  const picture = /** @type {SVGSVGElement} */ (document.createElementNS(SVG_NS, "svg"));
-  picture.setAttribute("class", "window");
-  picture.setAttribute("viewBox", [region.x, region.y, region.width, region.height].map((n) => n.toFixed(1)).join(" "));
-  picture.setAttribute("preserveAspectRatio", focus ? "xMidYMid meet" : "xMidYMin slice");
+  const picture = document.createElement("div");
+  picture.className = "window";
   if (main) { // the board's own background (felt, say) fills the bands beside it
     const { backgroundColor, backgroundImage } = getComputedStyle(main);
     picture.style.backgroundColor = backgroundColor;
     picture.style.backgroundImage = backgroundImage;
   }
-  picture.append(object);
+  picture.append(copy);
   const shown = focus ?? stage;
   return {
     picture,
+    board: copy,
+    region,
+    fit: focus ? "meet" : "slice",
     svgClass: main ? main.getAttribute("class") ?? "svg" : group ? "group" : "whole-board",
     shapes: shown.querySelectorAll("svg *").length,
   };
+}
+
+/** @typedef {{x: number, y: number, width: number, height: number}} Box */
+
+/**
+ * Keep `region` of `board` (stage pixels) filling `host` as the card is resized:
+ * "meet" shows all of it, centred; "slice" fills the frame, centred across
+ * and from its top (as an SVG's xMidYMid meet and xMidYMin slice).  The
+ * observer's first call comes before the picture is first painted.
+ * @param {HTMLElement} host @param {HTMLElement} board @param {Box} region @param {"meet"|"slice"} fit
+ */
+function keepFitted(host, board, region, fit) {
+  new ResizeObserver(([entry]) => {
+    const { width, height } = entry.contentRect;
+    const scale = (fit === "meet" ? Math.min : Math.max)(width / region.width, height / region.height);
+    const left = (width - region.width * scale) / 2 - region.x * scale;
+    const top = (fit === "meet" ? (height - region.height * scale) / 2 : 0) - region.y * scale;
+    board.style.transform = `translate(${left.toFixed(2)}px, ${top.toFixed(2)}px) scale(${scale.toFixed(5)})`;
+  }).observe(host);
 }
 
 /** The SVGs drawn directly in the board's HTML (not inside another SVG). @param {HTMLElement} stage */
@@ -236,8 +267,8 @@ function drawnRegion(svg, origin) {
 /**
  * Widen (or heighten) `region` towards the frame's shape, as far as `outer`
  * allows, so the SVG's own background fills the card instead of empty bands.
- * @param {{x: number, y: number, width: number, height: number}} region
- * @param {{x: number, y: number, width: number, height: number}} outer
+ * @param {Box} region
+ * @param {Box} outer
  */
 function toFrameShape(region, outer) {
   const grow = (start, size, wanted, min, max) => {
@@ -252,7 +283,7 @@ function toFrameShape(region, outer) {
   return { x, y, width, height };
 }
 
-/** The top of a board with no main SVG, in the frame's shape. @param {{x: number, y: number, width: number, height: number}} whole */
+/** The top of a board with no main SVG, in the frame's shape. @param {Box} whole */
 function topOf(whole) {
   return { x: 0, y: 0, width: whole.width, height: Math.min(whole.height, whole.width / FRAME_ASPECT) };
 }

@@ -400,7 +400,11 @@ def op_open_record(message: dict) -> dict:
 
 
 def op_view_at(message: dict) -> dict:
-    """A seat's view after the first `step` actions of a record opened with open_record."""
+    """A seat's view after the first `step` actions of a record opened with open_record.
+
+    A record of a game that is not over answers only the public view (seat None), whoever asks: such a
+    record may be opened on another device while the game goes on, and a seat's view would show hidden
+    pieces (a bot's hand) to whoever holds the file.  The replay viewer offers no seat then either."""
     table = _table(message)
     history = table.get("history")
     if history is None:
@@ -410,6 +414,9 @@ def op_view_at(message: dict) -> dict:
         raise BadRequest(f"No step {step}: the record has steps 0 to {len(history) - 1}.")
     seat = _seat(message, table, spectator_ok=True)
     game, state = table["game"], history[step]
+    if seat is not None and not game.is_over(history[-1]):
+        raise BadRequest("This game is not over: its record shows only what every player may see, "
+                         "so no seat's own view can be opened.")
     return dict(_turn(game, state), step=step, view=game.view(state, seat),
                 last=table["actions"][step - 1] if step else None)
 

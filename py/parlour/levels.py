@@ -65,6 +65,8 @@ def _greedy_playouts(game) -> Optional[Callable]:
 PLAIN_DESCRIPTIONS = {
     "heuristic": "Plays a planned strategy with no look-ahead: the strongest opponent here "
                  "(it beat the searching levels in most test games).",
+    "careless": "Plays the same planned strategy as Hard, but picks a random move about {careless} times "
+                "in a hundred, so a good player can beat it.",
     "lookahead": "Compares its few best moves by playing each out, a few turns ahead, from dozens of "
                  "deals of what it cannot see (it never peeks): the strongest opponent here.",
 }
@@ -75,7 +77,7 @@ def describe(game, level: str) -> str:
     they are played out and how far (a game playing the level with a plain bot says so instead)."""
     plain = (getattr(game, "level_bots", None) or {}).get(level)
     if plain:
-        return PLAIN_DESCRIPTIONS.get(plain, DESCRIPTIONS.get(level, ""))
+        return PLAIN_DESCRIPTIONS.get(plain, DESCRIPTIONS.get(level, "")).format(careless=bots.careless_per_hundred(game))
     if level not in DEFAULT_ITERATIONS:
         return DESCRIPTIONS[level]
     n = iterations(game, level)

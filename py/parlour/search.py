@@ -13,6 +13,10 @@ peeking: at such a round every seat picks from statistics kept at the round's
 opening node for that seat alone, so no seat's choice depends on another's
 choice in the same round; the round's joint outcome then leads to the next node.
 
+The moves weighed at every choice are the legal ones, less any a game's
+`sensible_actions` hook leaves out as no sensible player's (`weighed_actions`;
+only 169 has one, so every other game searches exactly as before).
+
 Outcome: a seat's share of the win (1/k when k seats share it) weighted 0.9,
 plus its score's place between the lowest and highest score weighted 0.1.  The
 win is what the games reward; the small score term keeps a signal in positions
@@ -184,6 +188,15 @@ def _choose(children: Dict[str, Node], legal: List[Action], rng: Rng, visits: in
     return legal[best_i], children[keys[best_i]], False
 
 
+def weighed_actions(game, state: State, seat: int) -> List[Action]:
+    """The seat's moves the search weighs: every legal move, less those a game's `sensible_actions(state,
+    seat, legal)` leaves out as no sensible player's (169: a drop that sinks one's own creature for
+    nothing).  A game without that hook, or leaving nothing, is searched over every legal move."""
+    legal = game.legal_actions(state, seat)
+    sensible = getattr(game, "sensible_actions", None)
+    return legal if sensible is None else (sensible(state, seat, legal) or legal)
+
+
 Policy = Callable[[Any, State, int, Rng], Action]
 
 
@@ -227,7 +240,7 @@ def _iterate(game, root: Node, state: State, rng: Rng, policy: Policy, horizon: 
         movers = game.to_move(state)
         if len(movers) == 1:
             seat = movers[0]
-            legal = game.legal_actions(state, seat)
+            legal = weighed_actions(game, state, seat)
             prior = first[1] if first is not None and node is root and first[0] == seat else None
             action, child, expanded = _choose(node.children, legal, rng, node.visits, _keys_at(node, seat, legal), prior)
             step(game, state, seat, action)
@@ -241,7 +254,7 @@ def _iterate(game, root: Node, state: State, rng: Rng, policy: Policy, horizon: 
         choices = []
         for seat in movers:
             mine = node.rounds.setdefault(seat, {})
-            legal = game.legal_actions(state, seat)
+            legal = weighed_actions(game, state, seat)
             prior = first[1] if first is not None and node is root and first[0] == seat else None
             action, stats, new = _choose(mine, legal, rng, node.visits, _keys_at(node, seat, legal), prior)
             expanded = expanded or new
@@ -273,7 +286,7 @@ def ismcts(game, state: State, seat: int, rng: Rng, iterations: int,
     small budget over many moves (King's Cottage) the search otherwise never
     meets the one move that scores, and falls back to the first legal move.
     """
-    legal = game.legal_actions(state, seat)
+    legal = weighed_actions(game, state, seat)
     if not legal:
         raise ValueError(f"seat {seat} has no legal action to choose from")
     if len(legal) == 1:

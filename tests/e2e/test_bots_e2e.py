@@ -4,12 +4,11 @@ import re
 
 from clicking import click_randomly, start_game, wait_settled
 
-#: how late a frame may come while the bot thinks (the page's thread stays free: ~16 ms; a busy one: the whole search)
-FRAME_LATE_MS = 150
-
+#: One frame of the page's: whether the bot was thinking when it was asked for and when it came.  A search
+#: on the page's own thread would hold every frame until the move was made; in the worker, frames come mid-thought.
 PROBE = """() => new Promise((done) => {
-  const start = performance.now();
-  requestAnimationFrame(() => done({late: performance.now() - start,
+  const before = document.querySelector('#table').dataset.thinking ?? null;
+  requestAnimationFrame(() => done({before,
     thinking: document.querySelector('#table').dataset.thinking ?? null,
     status: document.querySelector('.thinking')?.textContent ?? ''}));
 })"""
@@ -36,8 +35,8 @@ def test_a_whole_game_against_a_hard_bot_keeps_the_page_responsive(page, site_ur
     assert seats[1] == {"kind": "bot", "name": "Ada", "level": "hard"}, seats
     assert seen_thinking, "the page never showed the bot thinking"
     assert all("is thinking" in s["status"] for s in seen_thinking)
-    worst = max(s["late"] for s in seen_thinking)
-    assert worst < FRAME_LATE_MS, f"a frame came {worst:.0f} ms late while the bot thought"
+    mid_thought = [s for s in seen_thinking if s["before"] is not None]
+    assert mid_thought, "no frame came while the bot was thinking: the search holds the page's thread"
     page.screenshot(path=str(artifacts / "bots-hard-result.png"))
     assert not page.errors
 

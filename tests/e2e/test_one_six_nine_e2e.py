@@ -64,11 +64,10 @@ def buy(page, rng, check, shot=None):
     pick = sorted(lit)[rng.below(len(lit))]
     if shot:
         # pointing at a lit square lifts the two cards a buy there spends, and shows a ghost of the tile
-        page.locator(f"#board .osn-grid .sq[data-target='{pick}']").hover()
         x, y = map(int, pick.split(":")[1:])
-        lifted = sorted(int(r) for r in attr_all(page, "#board .osn-card.spend", "data-rank"))
+        lifted, info = hover_square(page, pick)
         assert lifted == sorted([x, y]), (pick, lifted)
-        assert "and drop it here" in page.locator(".osn-info").inner_text()
+        assert "and drop it here" in info, info
         page.screenshot(path=str(shot))
     click_square(page, pick)
     return kind
@@ -264,6 +263,26 @@ def test_variants_draw_the_property_line_and_the_small_world(page, site_url):
             x, y = map(int, key.split(":")[1:])
             assert x <= 9 and y <= 9 and y >= x, key  # seat 0 places in the corner, on its side of the line
     assert not page.errors
+
+
+#: the cards a pointed-at square lifts and the line it says, read together; null when the board was drawn anew
+#: since `hover_square` marked it (a late redraw starts with nothing pointed at, until the pointer moves again)
+POINTED = """() => { const board = document.querySelector('#board .osn-board');
+  if (!board?.dataset.marked) return null;
+  return {lifted: [...board.querySelectorAll('.osn-card.spend')].map((c) => Number(c.dataset.rank)).sort((a, b) => a - b),
+          info: board.querySelector('.osn-info')?.textContent.trim() ?? ''}; }"""
+
+
+def hover_square(page, key, tries=3):
+    """Point at a square of 169's grid; (the cards it lifts, the info line).  A redraw of the board between
+    pointing and reading (a late one under load) clears what pointing showed: point again at the new board."""
+    for _ in range(tries):
+        page.mouse.move(0, 0)
+        page.evaluate("document.querySelector('#board .osn-board').dataset.marked = '1'")
+        page.locator(f"#board .osn-grid .sq[data-target='{key}']").hover()
+        if (seen := page.evaluate(POINTED)) is not None:
+            return seen["lifted"], seen["info"]
+    raise AssertionError(f"the board was drawn anew each of {tries} times {key} was pointed at")
 
 
 def start_at_a_buy(page, site_url):

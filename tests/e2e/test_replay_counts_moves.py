@@ -4,8 +4,10 @@ Records of whole games are made here with the engine (seeded random play) and
 opened with "Open a record file…".  At positions through each game:
 
 - the counter ("Move 5 of 5") and the log agree: the log numbers its lines by
-  move, the last number is the step shown, and the setup's lines are marked as
-  the setup, never counted as a move;
+  move, every move from 1 to the step shown without a gap (each move writes a
+  line: a Castles draw, Mansion's "Done building" once wrote none and the
+  numbers jumped), and the setup's lines are marked as the setup, never
+  counted as a move;
 - no board prompt says "Waiting for…" (a replay waits for nobody); the status
   line says whose turn it was ("Ada (bot) to move", "your move" in that seat's
   view);
@@ -101,9 +103,10 @@ def check_position(page, step: int, steps: int, state, seat, name) -> None:
         assert counter == f"Move {step} of {steps}", where
     else:
         assert counter.startswith("Setup") and "move 0 of" in counter, counter
-    # the log numbers exactly the moves that wrote lines, each once, none past the step shown
+    # the log numbers exactly the moves that wrote lines, each once, and that is every move up to the step shown
     assert log["numbered"] == moves_logged(state), f"{where}: the log counts {log['numbered'][-4:]}"
-    assert not log["numbered"] or max(log["numbered"]) <= step, where
+    gaps = sorted(set(range(1, step + 1)) - set(log["numbered"]))
+    assert not gaps and (not log["numbered"] or max(log["numbered"]) == step), f"{where}: moves {gaps[:5]} are missing"
     assert log["setup"] == sum(1 for entry in state["log"] if entry["ply"] == 0), f"{where}: the setup's lines are not marked"
     assert log["latest"] == sum(1 for entry in state["log"] if entry["ply"] == step), f"{where}: the lines of the move shown are not marked"
     prompts = [p for p in page.locator("#board .prompt").all() if p.is_visible()]

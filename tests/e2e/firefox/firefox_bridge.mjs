@@ -92,6 +92,16 @@ export async function waitFor(page, expression, timeout) {
  * @param {import("puppeteer-core").Page} page @param {string} selector @param {number} nth
  */
 async function clickNth(page, selector, nth = 0) {
+  const point = await middleOf(page, selector, nth);
+  await page.mouse.click(point.x, point.y);
+}
+
+/**
+ * The middle of the nth element matching `selector`, in the window, scrolled into view first.
+ * @param {import("puppeteer-core").Page} page @param {string} selector @param {number} nth
+ * @returns {Promise<{x: number, y: number}>}
+ */
+async function middleOf(page, selector, nth) {
   const point = await page.evaluate(`(() => {
     const el = document.querySelectorAll(${JSON.stringify(selector)})[${nth}];
     if (!el) return null;
@@ -101,7 +111,7 @@ async function clickNth(page, selector, nth = 0) {
   })()`);
   if (!point) throw new Error(`no element ${nth} for ${selector}`);
   if (point.hidden) throw new Error(`element ${nth} for ${selector} is not shown`);
-  await page.mouse.click(point.x, point.y);
+  return point;
 }
 
 /** @type {Record<string, (args: any) => Promise<any>>} */
@@ -153,6 +163,13 @@ const OPS = {
 
   async click({ page, selector, nth = 0 }) {
     await clickNth(tab(page).page, selector, nth);
+    return true;
+  },
+
+  /** Rest the mouse on the middle of an element (a real pointer move: hover, pointerover). */
+  async hover({ page, selector, nth = 0 }) {
+    const point = await middleOf(tab(page).page, selector, nth);
+    await tab(page).page.mouse.move(point.x, point.y);
     return true;
   },
 

@@ -142,6 +142,10 @@ class FirefoxPage:
         """A real mouse click at the middle of the element (scrolled into view first)."""
         self._call("click", selector=selector, nth=nth)
 
+    def hover(self, selector: str, nth: int = 0) -> None:
+        """A real mouse move to the middle of the element (scrolled into view first)."""
+        self._call("hover", selector=selector, nth=nth)
+
     def fill(self, selector: str, value: str) -> None:
         """Type `value` into a field in place of what it held."""
         self._call("fill", selector=selector, value=value)

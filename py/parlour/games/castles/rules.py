@@ -146,11 +146,15 @@ class Castles(Game):
         if kind == "draw":
             tile = pile_for(state, seat).pop()
             state["held"] = {"suit": tile["suit"], "rank": tile["rank"], "source": "pile", "owner": None}
+            where = "their pile" if state["options"]["terrain"] == "suit" else "the pile"
+            log(state, f"{{p{seat}}} draws {pp.name(tile, 'tile')} from {where}.")
             return  # the same seat now places it
         if kind == "take_proper":
             owner = action["owner"]
             tile, state["proper"][owner] = state["proper"][owner], None
             state["held"] = {"suit": tile["suit"], "rank": tile["rank"], "source": "proper", "owner": owner}
+            whose = "their" if owner == seat else f"{{p{owner}}}'s"
+            log(state, f"{{p{seat}}} takes {whose} proper tile, {pp.name(tile, 'tile')}.")
             return
         if kind == "place":
             self._place(state, seat, action)
@@ -166,10 +170,9 @@ class Castles(Game):
     def _place(self, state: State, seat: int, action: Action) -> None:
         held, state["held"] = state["held"], None
         state["tiles"].append({"x": action["x"], "y": action["y"], "suit": held["suit"], "rank": held["rank"]})
-        tile = pp.name(held, "tile")
+        tile = pp.name(held, "tile")  # drawn or taken by the move before, which said so
         if held["source"] == "pile":
-            where = "their pile" if state["options"]["terrain"] == "suit" else "the pile"
-            log(state, f"{{p{seat}}} draws {tile} from {where} and lays it on the map.")
+            log(state, f"{{p{seat}}} lays {tile} on the map.")
         elif held["owner"] == seat:
             log(state, f"{{p{seat}}} lays their proper tile, {tile}, on the map.")
         else:

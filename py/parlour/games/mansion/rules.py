@@ -234,6 +234,7 @@ class Mansion(Game):
             state["phase"] = BUILDING
             log(state, f"{{p{seat}}} declines: the trade is off.")
         elif kind == DONE:
+            log(state, f"{{p{seat}}} is done building." if state["built"] else f"{{p{seat}}} builds nothing this turn.")
             self._next_builder(state, seat)
 
     def _bid(self, state: State, seat: int, action: Action) -> None:

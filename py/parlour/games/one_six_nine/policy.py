@@ -89,9 +89,29 @@ def ranked(state: State, seat: int, legal: List[Action], rng: Rng, k: int) -> Li
         if len(out) >= k:
             break
         action, score = scored[i]
-        if action != out[0] and not (score <= margin and crushes_own(grid, seat, action)):
+        if action != out[0] and not _self_harming(grid, seat, action, score, margin):
             out.append(action)
     return out[:k]
+
+
+def sensible(state: State, seat: int, legal: List[Action]) -> List[Action]:
+    """`legal` less the drops that destroy one of the seat's own tiles and score no better than passing
+    (issue 26: Medium's search dropped Pits on its own Bureaucrat and Monster): what the searching levels
+    weigh, as Hard's short list (`ranked`) leaves them out.  Only the harmful drops are scored."""
+    if state["phase"] != "buy":
+        return legal
+    grid = cells(state["board"])
+    harmful = [i for i, action in enumerate(legal) if crushes_own(grid, seat, action)]
+    if not harmful:
+        return legal
+    scored, margin = _scored(state, seat, [legal[i] for i in harmful])
+    dropped = {i for i, (action, score) in zip(harmful, scored) if _self_harming(grid, seat, action, score, margin)}
+    return [action for i, action in enumerate(legal) if i not in dropped]
+
+
+def _self_harming(grid: dict, seat: int, action: Action, score: float, margin: float) -> bool:
+    """A drop on one of the seat's own tiles that scores no better than passing: sold for nothing."""
+    return score <= margin and crushes_own(grid, seat, action)
 
 
 def crushes_own(grid: dict, seat: int, action: Action) -> bool:

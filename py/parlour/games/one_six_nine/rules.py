@@ -25,7 +25,7 @@ from .board import cells, drop, drop_problem, on_own_side, square_name
 from .constants import (COST, FARM, FARM_PAYOUT, LAST_TURN_CHOICES, LAST_TURN_DEFAULT, OFFER_EXTRA, PIT,
                         START_GOLD, SWITCH, TILE_COUNT, TILE_KINDS, article, rank_name, title)
 from .movement import can_move, destinations, make_move
-from .policy import choose, ranked
+from .policy import choose, ranked, sensible
 from .refusals import explain_refusal
 from .skips import why_no_buy, why_no_move, without_creatures
 from .scoring import cards_due, castle_counts, castles_to_win, estimated_scores, final_winners, reached, upkeep_gold
@@ -228,6 +228,11 @@ class OneSixNine(Game):
     def heuristic_action(self, state: State, seat: int, rng: Rng) -> Action:
         """The greedy bot (policy.py): buys castles and mines, protects them, hunts with creatures."""
         return choose(state, seat, self.legal_actions(state, seat), rng)
+
+    def sensible_actions(self, state: State, seat: int, legal: List[Action]) -> List[Action]:
+        """The moves Easy's and Medium's search weigh (parlour.search): `legal` less the drops that destroy
+        one's own tile or creature for no more than passing gains (policy.sensible)."""
+        return sensible(state, seat, legal)
 
     def candidate_actions(self, state: State, seat: int, rng: Rng, k: int) -> List[Action]:
         """The greedy move, passing, and the next best by the greedy score, for Hard's look-ahead

@@ -1,0 +1,9 @@
+"""The engine contract, checked by random play (tests/contract_play.py holds the checks): Mansion."""
+import pytest
+
+from contract_play import cases, play_keeping_the_contract
+
+
+@pytest.mark.parametrize("game_id, players, options, count, full", cases(["mansion"]))
+def test_random_play_keeps_the_contract(game_id, players, options, count, full):
+    play_keeping_the_contract(game_id, players, options, count, full)
