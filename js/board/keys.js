@@ -12,6 +12,7 @@
  * to its `data-tip`, shown by js/board/hover-tip.js.
  */
 import { TIP } from "./hover-tip.js";
+import { title } from "./svg.js";
 
 /** Attributes this module sets, so that it clears only what it set. @type {WeakSet<Element>} */
 const made = new WeakSet();
@@ -90,11 +91,7 @@ export function clearButton(node) {
   if (!made.has(node)) return;
   made.delete(node);
   const tip = node.getAttribute(TIP);
-  if (tip && node instanceof SVGElement) {
-    const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
-    title.textContent = tip;
-    node.prepend(title);
-  }
+  if (tip && node instanceof SVGElement) node.prepend(title(tip));
   node.removeAttribute(TIP);
   for (const name of isNative(node) ? ["aria-label", "aria-pressed"] : ["tabindex", "role", "aria-label", "aria-pressed"]) {
     node.removeAttribute(name);
