@@ -282,7 +282,7 @@ async function rejoinProofReplayed() {
         });
         const stolen = await gdev.enter(async () => {
           const saved = store.loadGuest(store.lastGuestTable());
-          const gp = new (await import(new URL("js/net/guest-protocol.js", ROOT).href)).GuestProtocol({ inviteCode: other.code, load: store.loadGuest, save: () => {} });
+          const gp = new product.protocol.GuestProtocol({ inviteCode: other.code, load: store.loadGuest, save: () => {} });
           return gp.hello("Dov", saved, (saved?.links ?? 0) + 1);
         });
         info.stolenHasProof = !!stolen.rejoin;
