@@ -8,7 +8,7 @@ says so.
 Flags: --quick (fewer games, a small soak), --no-bots (keep the last bot figures),
 --bots (tournaments only), --no-tournaments (bot move times but
 not the tournaments), --levels=hard (time only these levels),
---only=a,b (those games), --soak[=N], --fairness,
+--only=a,b (those games), --pairings=a,b (with --bots: those pairings), --soak[=N], --fairness,
 --noisy (write time figures on a busy machine, marked noisy), --help.
 Time figures are written only when the 1-minute load average is at most 1.0.
 """
@@ -63,6 +63,8 @@ SKIP_BOTS = "--no-bots" in sys.argv
 #: --levels=hard: time only these levels' moves in Pyodide (the others' last figures stay)
 BOT_LEVELS = next((a.split("=", 1)[1].split(",") for a in sys.argv if a.startswith("--levels=")),
                   ["easy", "medium", "hard"])
+#: --pairings=hard-vs-greedy,hard-vs-medium: with --bots, play only those pairings (bench/tournaments.py PAIRINGS)
+PAIRINGS_ONLY = next((a.split("=", 1)[1].split(",") for a in sys.argv if a.startswith("--pairings=")), None)
 #: --no-tournaments: bot move times in Pyodide but not the (native, slow) tournaments, whose last figures stay
 NO_TOURNAMENTS = "--no-tournaments" in sys.argv
 #: --soak (or --soak=N): only the soak, N games per title (bench/soak.py); its figures join results.json
@@ -307,8 +309,12 @@ def budget_for(key):
 
 def write_readme(results):
     # the run that measured them (a soak-only run rewrites the table around the last bench's figures)
-    played = {k.split(".")[1]: v for k, v in results["figures"].items() if k.endswith(".tournament_games")}
-    tournament_games = ", ".join(f"{game} {n}" for game, n in sorted(played.items())) or str(TOURNAMENT_GAMES)
+    played: dict = {}  # game -> the games each of its pairings played (`_games`; older runs: `tournament_games`)
+    for key, value in results["figures"].items():
+        if key.endswith((".tournament_games", "_games")) and isinstance(value, int):
+            played.setdefault(key.split(".")[1], set()).add(value)
+    tournament_games = ", ".join(f"{game} {min(n)}" + (f" to {max(n)}" if len(n) > 1 else "")
+                                 for game, n in sorted(played.items())) or str(TOURNAMENT_GAMES)
     lines = [
         "# Benchmark", "",
         f"Measured {results['when']} on {results['machine']} with `python3 build.py bench"
@@ -407,23 +413,27 @@ def record_soak(figures):
         write_readme(results)
 
 
+def _merge_tournament(game_id: str, figures: dict) -> None:
+    """One pairing's figures into bench/results.json (read now: others may have written meanwhile); the
+    game's other figures stay."""
+    path = ROOT / "bench" / "results.json"
+    results = json.loads(path.read_text()) if path.exists() else {"figures": {}}
+    results["figures"].update(figures)
+    record = results.setdefault("tournaments", {}).setdefault(game_id, {})
+    record["when"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    record["games_per_pairing"] = TOURNAMENT_GAMES
+    path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+
+
 def bots_only():
-    """`bench --bots`: only the bot tournaments (counts: any load will do), each game's figures merged into
-    bench/results.json as soon as it is done (a run of hours may be stopped)."""
+    """`bench --bots`: only the bot tournaments (counts: any load will do), each pairing's figures merged into
+    bench/results.json as soon as it is played (a run of hours may be stopped); `--pairings=a,b` plays only
+    those (bench/tournaments.py PAIRINGS)."""
     for game in games.all_games():
         if ONLY and game.id not in ONLY:
             continue
-        figures = tournament_figures(game, TOURNAMENT_GAMES, say=lambda line: print(line, flush=True))
-        path = ROOT / "bench" / "results.json"  # read now: others may have written meanwhile
-        results = json.loads(path.read_text()) if path.exists() else {"figures": {}}
-        kept = {k: v for k, v in results["figures"].items()  # the bots' move times (Pyodide) stay
-                if not (k.startswith(f"bots.{game.id}.")
-                        and not k.split(".")[-1].startswith(("move_ms", "moves_timed", "whole_game")))}
-        results["figures"] = {**kept, **figures}
-        results.setdefault("tournaments", {})[game.id] = {
-            "when": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-            "games_per_pairing": TOURNAMENT_GAMES}
-        path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+        tournament_figures(game, TOURNAMENT_GAMES, say=lambda line: print(line, flush=True), pairings=PAIRINGS_ONLY,
+                           done=lambda figures, gid=game.id: _merge_tournament(gid, figures))
     return 0
 
 

@@ -58,7 +58,10 @@ function warmTables() {
   // Offline the service worker's cache answers at once when a table opens: nothing to gain, and Firefox
   // reports a module fetch that its service worker answers during a reload as a page error.
   if (!navigator.onLine) return;
-  const warm = () => { tables().catch(() => {}); replays().catch(() => {}); };
+  const warm = () => {
+    // data-warm="done" once both have settled: a reload before then aborts module fetches in flight
+    void Promise.allSettled([tables(), replays()]).then(() => { document.documentElement.dataset.warm = "done"; });
+  };
   if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 2000 });
   else setTimeout(warm, 200);
 }

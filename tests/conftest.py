@@ -1,6 +1,13 @@
-"""Shared test set-up: make `py/` importable so tests run against the source tree."""
+"""Shared test set-up: make `py/` importable so tests run against the source tree, and start the suite's
+slowest files first (tests/suite_order.py)."""
 import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
+
+from suite_order import read_order, slowest_first  # noqa: E402  (tests/ is on the path: pytest's rootdir conftest)
+
+
+def pytest_collection_modifyitems(items):
+    slowest_first(items, read_order())

@@ -100,7 +100,7 @@ def test_hard_is_the_lookahead_in_mansion_and_169_and_old_names_stay():
     for game_id in ("mansion", "one-six-nine"):
         game = games.get(game_id)
         assert game.level_bots["hard"] == "lookahead"
-        assert "playing each out" in levels.describe(game, "hard")
+        assert "by playing them out" in levels.describe(game, "hard")
     for name in ("random", "heuristic", "lookahead", "easy", "medium", "hard"):
         assert levels.bot(name) is not None
 

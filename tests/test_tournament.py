@@ -22,3 +22,29 @@ def test_the_interval_narrows_with_games():
     low100, high100 = wilson(50, 100)
     assert high100 - low100 < (high10 - low10) / 2
     assert low100 < 0.5 < high100
+
+
+def test_the_bench_plays_only_the_pairings_asked_and_hands_over_each_as_it_is_played():
+    """`bench --bots --pairings=`: a stopped run of hours keeps every pairing it finished, and each rate says
+    how many games it stands on."""
+    import pathlib
+    import sys
+
+    import pytest
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "bench"))
+    from tournaments import tournament_figures
+
+    from parlour import games
+
+    game = games.get("kings-progress")
+    handed = []
+    out = tournament_figures(game, 2, processes=1, pairings=["easy-vs-random", "random-draws"], done=handed.append)
+    assert [sorted(k.rsplit(".", 1)[-1] for k in figures) for figures in handed] == [
+        ["win_rate_vs_random", "win_rate_vs_random_games", "win_rate_vs_random_interval95",
+         "win_rate_vs_random_shared_share"],
+        ["random_2p_shared_win_share"]]
+    assert out["bots.kings-progress.easy.win_rate_vs_random_games"] == 2
+    assert not any("hard" in key or "medium" in key or key.endswith("tournament_games") for key in out)
+    with pytest.raises(ValueError, match="no pairing called hard-vs-nobody"):
+        tournament_figures(game, 2, pairings=["hard-vs-nobody"])

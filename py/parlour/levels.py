@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Optional
 
-from . import bots
+from . import bots, rollouts
 from .rng import Rng
 from .search import ismcts
 
@@ -67,9 +67,22 @@ PLAIN_DESCRIPTIONS = {
                  "(it beat the searching levels in most test games).",
     "careless": "Plays the same planned strategy as Hard, but picks a random move about {careless} times "
                 "in a hundred, so a good player can beat it.",
-    "lookahead": "Compares its few best moves by playing each out, a few turns ahead, from dozens of "
-                 "deals of what it cannot see (it never peeks): the strongest opponent here.",
+    "lookahead": "Compares up to {candidates} of its best moves by playing them out {plies} moves ahead on "
+                 "{deals} deals of what it cannot see, the closest contenders on the most (it never peeks): "
+                 "the strongest opponent here.",
 }
+
+
+def _plain_facts(game) -> Dict[str, Any]:
+    """The counts a plain bot's lobby line states, read from the budgets the bot itself uses."""
+    facts: Dict[str, Any] = {"careless": bots.careless_per_hundred(game)}
+    players = range(getattr(game, "min_players", 2), getattr(game, "max_players", 2) + 1)
+    budgets = [rollouts.budget(game, n) for n in players]
+    counts = sorted({rollouts.deals(game, n) for n in players})
+    facts["deals"] = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    facts["candidates"] = int(budgets[0]["candidates"])
+    facts["plies"] = int(budgets[0]["plies"])
+    return facts
 
 
 def describe(game, level: str) -> str:
@@ -77,7 +90,7 @@ def describe(game, level: str) -> str:
     they are played out and how far (a game playing the level with a plain bot says so instead)."""
     plain = (getattr(game, "level_bots", None) or {}).get(level)
     if plain:
-        return PLAIN_DESCRIPTIONS.get(plain, DESCRIPTIONS.get(level, "")).format(careless=bots.careless_per_hundred(game))
+        return PLAIN_DESCRIPTIONS.get(plain, DESCRIPTIONS.get(level, "")).format(**_plain_facts(game))
     if level not in DEFAULT_ITERATIONS:
         return DESCRIPTIONS[level]
     n = iterations(game, level)

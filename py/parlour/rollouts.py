@@ -144,6 +144,27 @@ def _rounds(n: int) -> int:
     return rounds
 
 
+def halving(n: int, total: int) -> List[Tuple[int, int]]:
+    """Successive halving's plan for `n` candidates and `total` rollouts: (new deals, candidates still
+    compared) for each round.  Every candidate alive in a round is played out on each of its new deals."""
+    plan: List[Tuple[int, int]] = []
+    alive, spent, rounds = n, 0, _rounds(n)
+    for r in range(rounds):
+        fresh = max(1, (total - spent) // ((rounds - r) * alive))
+        plan.append((fresh, alive))
+        spent += fresh * alive
+        if r < rounds - 1 and alive > 2:
+            alive = (alive + 1) // 2
+    return plan
+
+
+def deals(game, players: int) -> int:
+    """How many deals of the hidden pieces Hard's look-ahead plays its candidates out on, at a full
+    candidate list and `players` seats (the lobby's line says it)."""
+    settings = budget(game, players)
+    return sum(fresh for fresh, _ in halving(int(settings["candidates"]), int(settings["rollouts"])))
+
+
 def choose(game, state: State, seat: int, rng: Rng, settings: Optional[Dict[str, float]] = None
            ) -> Tuple[Action, Dict[str, Any]]:
     """The move `seat` should play, and what the comparison saw.
@@ -164,11 +185,10 @@ def choose(game, state: State, seat: int, rng: Rng, settings: Optional[Dict[str,
         return moves[0], {"candidates": len(moves), "rollouts": 0}
     totals = [0.0] * len(moves)
     alive = list(range(len(moves)))
-    rounds = _rounds(len(moves))
+    plan = halving(len(moves), total)
     worlds: List[Tuple[int, int]] = []  # (determinization seed, rollout generator seed), shared by every move
     done = spent = 0
-    for r in range(rounds):
-        fresh = max(1, (total - spent) // ((rounds - r) * len(alive)))
+    for r, (fresh, _) in enumerate(plan):
         for j in range(done, done + fresh):
             while len(worlds) <= j:
                 worlds.append((rng.next64(), rng.next64()))
@@ -181,7 +201,7 @@ def choose(game, state: State, seat: int, rng: Rng, settings: Optional[Dict[str,
                 totals[i] += rollout(game, world, seat, moves[i], Rng.from_seed(play_seed), policy, plies, win_bonus)
                 spent += 1
         done += fresh
-        if r < rounds - 1 and len(alive) > 2:
+        if r < len(plan) - 1 and len(alive) > 2:
             alive.sort(key=lambda i: (-totals[i], i))
             alive = sorted(alive[:(len(alive) + 1) // 2])
     best, best_value = -1, 0.0

@@ -34,10 +34,13 @@ def own_server():
 
 
 def visit_and_cache(page, url):
-    """Visit once and wait until the service worker holds every file (it activates after addAll)."""
+    """Visit once and wait until the service worker holds every file (it activates after addAll) and the
+    page has fetched its table modules (js/main.js warmTables): Firefox reports the fetches a reload
+    aborts as page errors."""
     page.goto(f"{url}?botDelay=0")
     wait_python(page)
     page.wait_for_function(SW_ACTIVE, 60_000)
+    page.wait_for_function("document.documentElement.dataset.warm === 'done'", 60_000)
 
 
 def play_a_little(page):

@@ -49,6 +49,10 @@ SCREEN = "1600x4000x24"
 #: the tallest page a full-page screenshot shows (the screen's height, less MiniBrowser's toolbar)
 TALLEST = 3900
 #: resolves once the page has drawn itself twice (after a resize, before a screenshot)
+#: the page's own size, as a window resize reaches it
+INNER_SIZE = "[window.innerWidth, window.innerHeight]"
+#: seconds a window resize may take to reach the page
+RESIZE_S = 5.0
 TWO_FRAMES = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 #: MiniBrowser's toolbar is wider than a phone: this GTK style (its chrome only; WebKit draws the page's
 #: own controls itself) lets its window shrink to a 390 px wide page
@@ -345,14 +349,23 @@ Promise.resolve().then(() => {{ const value = (
     def set_viewport_size(self, size: dict) -> None:
         """Size the window so that the page gets `size` (the window adds MiniBrowser's toolbar)."""
         width, height = size["width"], size["height"]
+        inner = self.evaluate(INNER_SIZE)
         for _ in range(4):
-            inner = self.evaluate("[window.innerWidth, window.innerHeight]")
-            rect = self.session.command("GET", "/window/rect")
             if inner == [width, height]:
                 return
-            self.session.command("POST", "/window/rect", {"width": width + rect["width"] - inner[0],
-                                                          "height": height + rect["height"] - inner[1]})
-        raise AssertionError(f"MiniBrowser's page stays {inner[0]}x{inner[1]}, not {width}x{height}")
+            # the toolbar's and frame's share of the window, read while the two agree (the page hears of a
+            # new window size a little after the window has it: under load a reading between the two gave
+            # a negative width)
+            rect = self.session.command("GET", "/window/rect")
+            extra_w, extra_h = max(0, rect["width"] - inner[0]), max(0, rect["height"] - inner[1])
+            self.session.command("POST", "/window/rect", {"width": width + extra_w, "height": height + extra_h})
+            deadline = time.monotonic() + RESIZE_S
+            inner = self.evaluate(INNER_SIZE)
+            while inner != [width, height] and time.monotonic() < deadline:
+                time.sleep(0.05)
+                inner = self.evaluate(INNER_SIZE)
+        if inner != [width, height]:
+            raise AssertionError(f"MiniBrowser's page stays {inner[0]}x{inner[1]}, not {width}x{height}")
 
     @property
     def viewport_size(self) -> dict:

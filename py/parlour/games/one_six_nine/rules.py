@@ -221,9 +221,6 @@ class OneSixNine(Game):
     #: Hard's budget, in counts: candidates compared, rollouts shared among them, moves per rollout,
     #: points a win outright is worth beyond the margin, points another move must beat the greedy one by
     lookahead = {"candidates": 5, "rollouts": 20, "plies": 12, "win_bonus": 50.0, "margin": 0.0}
-    #: at two seats Hard's moves cost more (Pyodide p95 1,558 ms against 819 at four, bench of 2026-11-27):
-    #: 18 rollouts (17 played after successive halving, against 19) bring it under the 1.5 s budget
-    lookahead_by_players = {2: {"rollouts": 18}}
 
     def evaluate(self, state: State) -> List[float]:
         return estimated_scores(state)
