@@ -549,6 +549,13 @@ def main():
         results["soak"] = {"when": results["when"], "games_per_title": QUICK_SOAK_GAMES, "minutes": None}
     elif previous_path.exists() and "soak" in json.loads(previous_path.read_text()):
         results["soak"] = json.loads(previous_path.read_text())["soak"]
+    if previous_path.exists():  # when each game's tournaments were played, for the figures kept above
+        played = dict(json.loads(previous_path.read_text()).get("tournaments") or {})
+        if not SKIP_BOTS and not NO_TOURNAMENTS:
+            now = {"when": results["when"], "games_per_pairing": TOURNAMENT_GAMES}
+            played.update({game.id: now for game in games.all_games() if not ONLY or game.id in ONLY})
+        if played:
+            results["tournaments"] = played
     (ROOT / "bench" / "results.json").write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
     write_readme(results)
     for key, value in sorted(figures.items()):
