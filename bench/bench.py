@@ -523,16 +523,14 @@ def main():
     server.shutdown()
     load_after = os.getloadavg()[0]
     previous_path = ROOT / "bench" / "results.json"
+    previous = json.loads(previous_path.read_text()) if previous_path.exists() else {}  # the last run's, read once
     if ONLY and previous_path.exists():  # a run for some games keeps the others' figures from the last run
-        previous = json.loads(previous_path.read_text())
         kept = {k: v for k, v in previous.get("figures", {}).items()
                 if k.split(".")[1] not in ONLY and k.split(".")[0] in ("bots", "moves", "engine")}
         figures = {**kept, **figures}
     if (SKIP_BOTS or NO_TOURNAMENTS or len(BOT_LEVELS) < 3) and previous_path.exists():  # the last tournaments' (and bot move) figures stay
-        previous = json.loads(previous_path.read_text())
         figures = {**{k: v for k, v in previous.get("figures", {}).items() if k.startswith("bots.")}, **figures}
     if previous_path.exists() and not any(k.startswith("soak.") for k in figures):  # the last soak's figures stay
-        previous = json.loads(previous_path.read_text())
         figures = {**{k: v for k, v in previous.get("figures", {}).items() if k.startswith("soak.")}, **figures}
     results = {
         "load_average": {"start": round(LOAD_BEFORE, 2), "end": round(load_after, 2)},
@@ -547,10 +545,10 @@ def main():
     }
     if QUICK:
         results["soak"] = {"when": results["when"], "games_per_title": QUICK_SOAK_GAMES, "minutes": None}
-    elif previous_path.exists() and "soak" in json.loads(previous_path.read_text()):
-        results["soak"] = json.loads(previous_path.read_text())["soak"]
-    if previous_path.exists():  # when each game's tournaments were played, for the figures kept above
-        played = dict(json.loads(previous_path.read_text()).get("tournaments") or {})
+    elif "soak" in previous:
+        results["soak"] = previous["soak"]
+    if previous:  # when each game's tournaments were played, for the figures kept above
+        played = dict(previous.get("tournaments") or {})
         if not SKIP_BOTS and not NO_TOURNAMENTS:
             now = {"when": results["when"], "games_per_pairing": TOURNAMENT_GAMES}
             played.update({game.id: now for game in games.all_games() if not ONLY or game.id in ONLY})

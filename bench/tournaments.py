@@ -86,16 +86,15 @@ def tournament_figures(game, games: int = GAMES, processes: Optional[int] = None
         figures = {}
         _pairing(figures, f"bots.{gid}.hard_vs_medium", play("hard", "medium", 2))
         played(figures)
-    hard_is_greedy = (getattr(game, "level_bots", None) or {}).get("hard") == "heuristic"
-    if getattr(game, "heuristic_action", None) is not None and not hard_is_greedy and wanted("hard-vs-greedy"):
-        figures = {}  # the game's own greedy player
-        _pairing(figures, f"bots.{gid}.hard_vs_greedy", play("hard", "heuristic", 2))
-        played(figures)
-    medium_is_greedy = (getattr(game, "level_bots", None) or {}).get("medium") == "heuristic"
-    if getattr(game, "heuristic_action", None) is not None and not medium_is_greedy and wanted("medium-vs-greedy"):
-        figures = {}  # Medium should sit between the greedy player and random play (issue 24)
-        _pairing(figures, f"bots.{gid}.medium_vs_greedy", play("medium", "heuristic", 2))
-        played(figures)
+    # against the game's own greedy player, where it has one and the level is not that player itself
+    # (Medium should sit between the greedy player and random play, issue 24)
+    has_greedy = getattr(game, "heuristic_action", None) is not None
+    for level in ("hard", "medium"):
+        is_greedy = (getattr(game, "level_bots", None) or {}).get(level) == "heuristic"
+        if has_greedy and not is_greedy and wanted(f"{level}-vs-greedy"):
+            figures = {}
+            _pairing(figures, f"bots.{gid}.{level}_vs_greedy", play(level, "heuristic", 2))
+            played(figures)
     if wanted("random-draws"):
         # how often two random players share the win: where it is most games, a bot cannot win them outright
         shared = 0

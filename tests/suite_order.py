@@ -2,8 +2,9 @@
 
 pytest-xdist (`--dist loadfile`) hands each worker a whole file at a time, in
 the order collected.  Collected by name, the fuzz and contract files (minutes
-each) came last, and one worker ran them alone while the other sat idle: the
-longest-first rule (LPT) keeps that tail to about the shortest file's length.
+each) come last, where a file of five minutes can leave one worker running it
+alone; starting the longest first (LPT) keeps that tail to about the shortest
+file's length as the suite grows.
 
 tests/file_seconds.txt holds each file's seconds from a whole-suite run, the
 slowest first.  A file not listed (a new one) keeps its place after the listed
