@@ -55,11 +55,15 @@ engine.ready.then(
  * (build.py), which keeps them out of the lobby's and Python's way at load.
  */
 function warmTables() {
-  // Offline the service worker's cache answers at once when a table opens: nothing to gain, and Firefox
-  // reports a module fetch that its service worker answers during a reload as a page error.
-  if (!navigator.onLine) return;
+  // Under the service worker (every later visit, offline or not) its precache answers at once when a table
+  // opens: nothing to gain, and Firefox reports a module fetch its service worker was answering when the page
+  // navigated away as a page error.  Offline the same holds.
+  if (!navigator.onLine || navigator.serviceWorker?.controller) {
+    document.documentElement.dataset.warm = "skipped";
+    return;
+  }
   const warm = () => {
-    // data-warm="done" once both have settled: a reload before then aborts module fetches in flight
+    // data-warm="done" once both have settled: leaving the page before then aborts module fetches in flight
     void Promise.allSettled([tables(), replays()]).then(() => { document.documentElement.dataset.warm = "done"; });
   };
   if ("requestIdleCallback" in window) requestIdleCallback(warm, { timeout: 2000 });

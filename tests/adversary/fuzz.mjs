@@ -238,6 +238,10 @@ function installSource(p, adv, ctx, rng) {
       const left = all ? [] : host.deal.seats.filter((x) => x !== victim);
       host.deal = new host.deal.constructor(left, host.deal.commitment, host.deal.round);
       host.includeInDeal = async () => false; // and never deals a guest in again
+      // ... once the victim is at the table: a deal finished before it joins is a game it joined late (a different
+      // case, with nothing for it to check), and which comes first would otherwise be up to the engine's timing
+      const begin = host.begin;
+      host.begin = async function () { if (this.seats[victim].joined) return begin.call(this); };
       adv.note("src.deal-without", null, null, { seats: all ? "all" : [victim] });
     } else if (s === "forfeit-takeover") {
       // A false refusal of the victim's move, then the host plays the bot's own seeded choice for that seat with no
