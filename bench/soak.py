@@ -41,7 +41,7 @@ import pytest  # noqa: E402  (the contract checks refuse with pytest.raises; its
 from parlour import games  # noqa: E402
 from parlour.game import canonical  # noqa: E402
 from parlour.rng import Rng  # noqa: E402
-from contract_play import MAX_PLIES, check_result, check_state, option_sets, random_move  # noqa: E402
+from contract_play import MAX_PLIES, check_result, check_state, option_sets, random_move, snapshot  # noqa: E402
 
 SOAK_GAMES = 10_000  # per title, `--soak`
 QUICK_SOAK_GAMES = 50  # per title, in the quick bench
@@ -90,7 +90,7 @@ def soak_game(game, players: int, options: dict, seed: str, replay: bool) -> Dic
     while True:
         ply = len(moves)
         sampled = ply % SAMPLE_EVERY == offset or ply == full_at or game.is_over(state)
-        before = canonical(state) if sampled else ""
+        before = snapshot(state) if sampled else ""
         if sampled:
             movers, legal_of = check_state(game, state, before, ply == full_at)
             checked += 1
@@ -104,7 +104,7 @@ def soak_game(game, players: int, options: dict, seed: str, replay: bool) -> Dic
         legal = legal_of[seat] if sampled else game.legal_actions(state, seat)
         action = random_move(game, state, seat, legal, chooser)
         after = game.apply(state, seat, action)
-        if sampled and canonical(state) != before:
+        if sampled and snapshot(state) != before:
             raise AssertionError(f"apply mutated its input at ply {ply}")
         moves.append((seat, action))
         state = after

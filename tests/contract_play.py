@@ -121,6 +121,13 @@ def assert_round_trips(value, what):
         raise AssertionError(f"{what} does not survive a JSON round trip")
 
 
+def snapshot(state) -> str:
+    """The state as JSON text in its own key order: what the checks compare against to see that nothing
+    changed it.  As strict as `canonical` (a reordered dict counts as a change) and cheaper: the contract
+    games spent a quarter of their time sorting keys."""
+    return json.dumps(state)
+
+
 def assert_refused(game, state, seat, action):
     """`apply` refuses with a message; the caller checks the state is unchanged."""
     with pytest.raises(IllegalAction) as caught:
@@ -148,7 +155,7 @@ def check_refusals(game, state, movers, legal_of, before):
     else:
         for seat in range(n):
             assert_refused(game, state, seat, {"type": "no-such-move"})
-    assert canonical(state) == before, "a refused move changed the state"
+    assert snapshot(state) == before, "a refused move changed the state"
 
 
 def check_forms(game, state, seat, before, chooser):
@@ -178,14 +185,15 @@ def check_forms(game, state, seat, before, chooser):
                 bad.append(over)
         for action in bad:
             assert_refused(game, state, seat, action)
-    assert canonical(state) == before, "a form check changed the state"
+    assert snapshot(state) == before, "a form check changed the state"
 
 
 def check_state(game, state, before, full):
-    """The per-state checks; `before` is the state's canonical JSON.  `full` adds the
+    """The per-state checks; `before` is the state's `snapshot` ("" for none).  `full` adds the
     refusals and the determinize checks, which cost most."""
     n = state["players"]
-    assert_round_trips(state, "state")
+    if not before or json.loads(before) != state:  # the snapshot is the round trip's first half
+        assert_round_trips(state, "state")
     over = game.is_over(state)
     movers = game.to_move(state)
     assert isinstance(movers, list) and all(isinstance(s, int) and 0 <= s < n for s in movers)
@@ -245,7 +253,7 @@ def play_keeping_the_contract(game_id, players, options, count, full):
         chooser = Rng.from_seed(f"{game_id}:{players}:{canonical(options)}:{seed}")
         state = game.setup(players, seed, options)
         assert canonical(game.setup(players, seed, options)) == canonical(state), "setup is not deterministic"
-        moves, states, trail = [], [state], [canonical(state)]
+        moves, states, trail = [], [state], [snapshot(state)]
         while True:
             movers, legal_of = check_state(game, state, trail[-1], number < full)
             if not movers:
@@ -254,15 +262,15 @@ def play_keeping_the_contract(game_id, players, options, count, full):
             seat = movers[chooser.below(len(movers))]
             action = random_move(game, state, seat, legal_of[seat], chooser)
             after = game.apply(state, seat, action)
-            assert canonical(state) == trail[-1], "apply mutated its input"
+            assert snapshot(state) == trail[-1], "apply mutated its input"
             moves.append((seat, action))
             state = after
             states.append(state)
-            trail.append(canonical(state))
+            trail.append(snapshot(state))
         check_result(game, state)
         # the same seed and the same actions (as they come back from JSON) replay to the same states
         replay = game.setup(players, seed, options)
         for step, (seat, action) in enumerate(moves, 1):
             replay = game.apply(replay, seat, json.loads(json.dumps(action)))
             assert replay == states[step], f"replay differs at ply {step}"
-        assert canonical(replay) == trail[-1]
+        assert snapshot(replay) == trail[-1]

@@ -15,11 +15,12 @@ from typing import Dict, List, Optional, Set, Tuple
 
 from ...game import Action, State
 from ...rng import Rng
-from .board import NEIGHBOURS, Square, cells, empty_cell, neighbours, tiles_there
+from .board import Square, cells, empty_cell, neighbours, tiles_there
 from .constants import (BUREAUCRAT, CASTLE, COST, CREATURES, FARM, FARM_PAYOUT, FLAT, HERO, KILLS, MINE, MONSTER, PIT,
                         PROPERTIES, ROAD, THIEF, TILE_KINDS, WALL)
 from .movement import BOTH_DIE, DESTROY, DIES, KILL, STEAL, effects, make_move, reach
 from .scoring import castles_to_win, doubled_ids, worth
+from .terrain import PASSAGE, ROAD_HERE, SQUARE_OF, index, patched, read_by, terrain, walk
 
 #: What a tile on the board is worth to its owner, in points.
 MATERIAL: Dict[str, float] = {
@@ -143,32 +144,65 @@ def _damage(code_list: List[str], cell: dict, mover: dict, doubled: Set[int]) ->
     return loss, gain
 
 
-#: a creature's reach on the board a move list starts from: (owner, square) -> (squares it reaches, squares read)
-ReachMemo = Dict[Tuple[int, Square], Tuple[Dict[Square, int], Set[Square]]]
+class Walks:
+    """What a move list's judging learns once on the board it starts from and reuses on each board a move
+    leaves: each owner's terrain there (`terrain.terrain`), and each creature's walk with the squares it read."""
+
+    def __init__(self) -> None:
+        self.bases: Dict[int, List[int]] = {}
+        #: (owner, start index) -> (occupied squares it may stop on, squares the walk read, squares it reached)
+        self.walks: Dict[Tuple[int, int], Tuple[List[int], Set[int], List[int]]] = {}
 
 
-def _reach(grid: dict, start: Square, owner: int, memo: Optional[ReachMemo], changed: Set[Square]) -> Dict[Square, int]:
-    """`reach`, reused from the starting board when the move tried changed none of the squares it read
-    (the walk reads only the neighbours of the squares it reaches, and of the start)."""
-    if memo is None:
-        return reach(grid, start, owner)
-    known = memo.get((owner, start))
-    if known is not None and start not in changed and not (known[1] & changed):
-        return known[0]
-    reached = reach(grid, start, owner)
-    if not changed:  # the starting board itself: remember what this walk read
-        read: Set[Square] = set(NEIGHBOURS[start])
-        for square in reached:
-            read.update(NEIGHBOURS[square])
-        memo[(owner, start)] = (reached, read)
-    return reached
+def _terrains(grid: dict, memo: Optional[Walks], changed: Set[int]):
+    """owner -> the terrain of this board, made at most once per owner: patched from the starting board's
+    where `memo` has it (a move changes two squares), whole otherwise."""
+    made: Dict[int, List[int]] = {}
+
+    def of(owner: int) -> List[int]:
+        ground = made.get(owner)
+        if ground is None:
+            base = memo.bases.get(owner) if memo is not None else None
+            if base is not None and changed:
+                ground = patched(base, grid, owner, [SQUARE_OF[i] for i in changed])
+            else:
+                ground = terrain(grid, owner)
+                if memo is not None and not changed:
+                    memo.bases[owner] = ground
+            made[owner] = ground
+        return ground
+    return of
 
 
-def evaluate(board: List[dict], seat: int, players: int, memo: Optional[ReachMemo] = None,
+def _stops(start: int, owner: int, terrain_of, memo: Optional[Walks], changed: Set[int]) -> List[int]:
+    """The occupied squares the creature on `start` may stop on.  From the starting board's walk when the
+    move tried left the squares that walk read as they were to walk through (a walk reads only the
+    neighbours of its start and of the squares it reaches): the same squares, of which those holding
+    something now.  An enemy walking past a creature that moved sees a square go from holding something
+    to empty, one step either way; the mover's own side sees a square it could not cross open up."""
+    if memo is not None:
+        known = memo.walks.get((owner, start))
+        if known is not None and start not in changed:
+            touched = known[1] & changed
+            if not touched:
+                return known[0]
+            base, now = memo.bases.get(owner), terrain_of(owner)
+            if base is not None and all(PASSAGE[base[i]] == PASSAGE[now[i]] for i in touched):
+                return [i for i in known[2] if now[i] >= ROAD_HERE]
+    occupied, reached = walk(terrain_of(owner), start)
+    if memo is not None and not changed:  # the starting board itself: remember what this walk read
+        memo.walks[(owner, start)] = (occupied, read_by(start, reached), reached)
+    return occupied
+
+
+def evaluate(board: List[dict], seat: int, players: int, memo: Optional[Walks] = None,
              changed: Set[Square] = frozenset()) -> float:
     """Points for `seat`: its material minus the others' (averaged), threats and chances, approach.
-    (`memo`, `changed`: see `_reach`; the score is the same with or without them.)"""
+    (`memo`: the move list's `Walks`; `changed`: the squares where this board differs from the one the
+    memo learnt on.  The score is the same with or without them.)"""
     grid = cells(board)
+    moved = {index(square) for square in changed}
+    terrain_of = _terrains(grid, memo, moved)
     doubled = set(doubled_ids(board))
     others = max(players - 1, 1)
     score = 0.0
@@ -185,10 +219,8 @@ def evaluate(board: List[dict], seat: int, players: int, memo: Optional[ReachMem
         start = (tile["x"], tile["y"])
         mine = tile["owner"] == seat
         best_gain = 0.0
-        for square in _reach(grid, start, tile["owner"], memo, changed):
-            cell = grid.get(square)
-            if cell is None:
-                continue
+        for stop in _stops(index(start), tile["owner"], terrain_of, memo, moved):
+            cell = grid[SQUARE_OF[stop]]
             codes = effects(cell, tile["owner"], tile["kind"])
             if not codes:
                 continue
@@ -236,18 +268,39 @@ def _nearest(squares: List[Square], square: Square) -> float:
 
 # ----- moves -------------------------------------------------------------------
 
+#: board -> what judging its moves learnt: (the board's own score, its `Walks`, move -> score).  A move's
+#: score is a pure function of the board, the seat and the player count, so a board met again (Hard's
+#: look-ahead replays the same first moves on every deal of what it cannot see: 28 % of the moves it
+#: judged in a 2-seat game were judged before in the same decision) is read back, never re-judged.
+_JUDGED: Dict[tuple, Tuple[float, Walks, Dict[Tuple[Square, Square], float]]] = {}
+JUDGED_BOARDS = 256  # boards kept; then the store starts again (a store, not a change of any choice)
+
+
+def _judged(board: List[dict], seat: int, players: int) -> Tuple[float, Walks, Dict[Tuple[Square, Square], float]]:
+    key = (players, seat, tuple((t["id"], t["kind"], t["owner"], t["x"], t["y"]) for t in board))
+    known = _JUDGED.get(key)
+    if known is None:
+        if len(_JUDGED) >= JUDGED_BOARDS:
+            _JUDGED.clear()
+        memo = Walks()
+        known = _JUDGED[key] = (evaluate(board, seat, players, memo), memo, {})
+    return known
+
+
 def _score_moves(state: State, seat: int, legal: List[Action]) -> List[Tuple[Action, float]]:
     players = state["players"]
-    memo: ReachMemo = {}
-    base = evaluate(state["board"], seat, players, memo)
+    base, memo, scores = _judged(state["board"], seat, players)
     out = []
     for action in legal:
         if action["type"] != "move":
             continue
         frm, to = tuple(action["from"]), tuple(action["to"])
-        trial = {"board": list(state["board"]), "pile": [], "moved": []}  # make_move never edits a tile
-        make_move(trial, seat, frm, to)
-        out.append((action, evaluate(trial["board"], seat, players, memo, {frm, to}) - base))
+        score = scores.get((frm, to))
+        if score is None:
+            trial = {"board": list(state["board"]), "pile": [], "moved": []}  # make_move never edits a tile
+            make_move(trial, seat, frm, to)
+            score = scores[(frm, to)] = evaluate(trial["board"], seat, players, memo, {frm, to}) - base
+        out.append((action, score))
     return out
 
 
