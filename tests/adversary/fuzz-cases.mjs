@@ -126,6 +126,7 @@ export const CASES = {
   /** Issue 23, 5: a guest's reveal carrying a float 1e-7, and one with a lone surrogate, before the real one. */
   "guest-odd-reveal": () => fuzzOne("kings-cottage/case/5", {
     over: { seats: ["remote", "remote", "bot"], levels: [null, null, "random"], fallback: "random", dishonest: 0, rate: 0, source: [], illegal: 0 },
+    judgeDishonest: true,
     hooks: (p, adv) => {
       adv.outFilters.push((c) => {
         if (c.t !== "reveal") return null;
@@ -235,11 +236,13 @@ export const CASES = {
   /** A guest that seals a move the rules refuse and reveals it, properly signed: forfeited, and named in every note as its own fault. */
   "guest-illegal-reveal": () => fuzzOne("kings-cottage/case/illegal", {
     over: { seats: ["remote", "remote", "bot"], levels: [null, null, "random"], fallback: "random", dishonest: 1, rate: 0, source: [], illegal: 1, illegalInRoundsOnly: true },
+    judgeDishonest: true,
   }),
 
   /** The same cheat by the guest whose seat moves first in the round. */
   "guest-illegal-reveal-first-seat": () => fuzzOne("kings-cottage/case/illegal0", {
     over: { seats: ["remote", "remote", "bot"], levels: [null, null, "random"], fallback: "random", dishonest: 0, rate: 0, source: [], illegal: 1, illegalInRoundsOnly: true },
+    judgeDishonest: true,
   }),
 };
 

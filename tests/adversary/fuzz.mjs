@@ -399,7 +399,8 @@ const gone = (dev) => dev.answers.length > 0 && dev.answers.every((a) => a.chann
 
 /**
  * Play one seeded run and judge it.
- * @param {string} seed @param {{over?: any, hooks?: (p: any, adv: any, ctx: any, rng: any) => any, keep?: boolean}} [opts]
+ * @param {string} seed @param {{over?: any, hooks?: (p: any, adv: any, ctx: any, rng: any) => any, keep?: boolean,
+ *   judgeDishonest?: boolean}} [opts] judgeDishonest: the run ends only once the dishonest guest is decided too
  */
 export async function fuzzOne(seed, opts = {}) {
   const p = plan(seed, opts.over ?? {});
@@ -470,8 +471,10 @@ export async function fuzzOne(seed, opts = {}) {
         if (g.fairness || g.protocol?.state === "failed") return true;
         return !opts.rejoins && (adv.deadTo(`guest${i}`) || gone(guestDevs.get(i)));
       };
-      const honest = [...guestDevs.keys()].filter((i) => i !== p.dishonestSeat);
-      if (honest.length && honest.every(decided)) return true;
+      // the honest guests decide the run, and the dishonest one too where its own verdict is under test
+      // (without it, which of the verdicts computed at the same virtual moment lands first decided the case)
+      const waited = [...guestDevs.keys()].filter((i) => i !== p.dishonestSeat || opts.judgeDishonest);
+      if (waited.length && waited.every(decided)) return true;
       // over, and nothing more came for 20 virtual seconds: the leftovers stalled
       return overAt !== null && run.virtualMs() - overAt > 20_000;
     },
