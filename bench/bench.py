@@ -423,6 +423,8 @@ def _merge_tournament(game_id: str, figures: dict) -> None:
     record["when"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     record["games_per_pairing"] = TOURNAMENT_GAMES
     path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    if "when" in results:  # the table beside it says the same (a run of the whole bench wrote one before)
+        write_readme(results)
 
 
 def bots_only():
