@@ -164,7 +164,7 @@ def _terrains(grid: dict, memo: Optional[Walks], changed: Set[int]):
         if ground is None:
             base = memo.bases.get(owner) if memo is not None else None
             if base is not None and changed:
-                ground = patched(base, grid, owner, [SQUARE_OF[i] for i in changed])
+                ground = patched(base, grid, owner, changed)
             else:
                 ground = terrain(grid, owner)
                 if memo is not None and not changed:

@@ -61,11 +61,11 @@ def terrain(grid: Dict[Square, Cell], owner: int) -> List[int]:
     return out
 
 
-def patched(base: List[int], grid: Dict[Square, Cell], owner: int, changed: Iterable[Square]) -> List[int]:
-    """`terrain` of a board that differs from `base`'s only on the `changed` squares."""
+def patched(base: List[int], grid: Dict[Square, Cell], owner: int, changed: Iterable[int]) -> List[int]:
+    """`terrain` of a board that differs from `base`'s only on the `changed` squares (indices)."""
     out = list(base)
-    for square in changed:
-        out[square[1] * WIDTH + square[0]] = entry(grid.get(square), owner)
+    for i in changed:
+        out[i] = entry(grid.get(SQUARE_OF[i]), owner)
     return out
 
 
