@@ -55,7 +55,7 @@ engine.ready.then(
  * (build.py), which keeps them out of the lobby's and Python's way at load.
  */
 function warmTables() {
-  // Under the service worker (every later visit, offline or not) its precache answers at once when a table
+  // Under the service worker (every later visit, and a first one it has claimed by then) its precache answers at once when a table
   // opens: nothing to gain, and Firefox reports a module fetch its service worker was answering when the page
   // navigated away as a page error.  Offline the same holds.
   if (!navigator.onLine || navigator.serviceWorker?.controller) {
