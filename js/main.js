@@ -55,9 +55,9 @@ engine.ready.then(
  * (build.py), which keeps them out of the lobby's and Python's way at load.
  */
 function warmTables() {
-  // Under the service worker (every later visit, and a first one it has claimed by then) its precache answers at once when a table
-  // opens: nothing to gain, and Firefox reports a module fetch its service worker was answering when the page
-  // navigated away as a page error.  Offline the same holds.
+  // Under the service worker (every later visit, and a first one it has claimed by then) its precache
+  // answers at once when a table opens: nothing to gain, and Firefox reports a module fetch its service
+  // worker was answering when the page navigated away as a page error.  Offline the same holds.
   if (!navigator.onLine || navigator.serviceWorker?.controller) {
     document.documentElement.dataset.warm = "skipped";
     return;
