@@ -8,7 +8,7 @@ For each game id, each player count and each combination of options the game
 accepts, seeded random games are played with `parlour.rng.Rng` (never Python's
 `random`), and every visited state is checked against the contract: JSON only,
 apply is pure and deterministic, turn bookkeeping is consistent, the game ends
-with a well-formed result.  The first games of each case (FULL_SHARE of them) are
+with a well-formed result.  The first games of each case (FULL_SHARE of its states) are
 also checked, at every state, for every seat's view (the others make only the
 spectator's), for refusals (wrong seat, unknown or malformed
 moves raise IllegalAction and change nothing) and for determinize: it leaks
@@ -17,9 +17,13 @@ Games with forms (moves with numeric or chosen parts, docs/ARCHITECTURE.md
 "Forms") also have random form samples played, and the full checks try
 out-of-range, over-total and malformed fillings, which must be refused.
 
-The number of games is split over a game's cases so that each game id gets about
-GAMES_PER_GAME games in all, weighted towards the cheap small tables; set
-PARLOUR_CONTRACT_GAMES to play more (or fewer).
+The work is counted in states, not games: each game id gets about STATES_PER_GAME checked states in all,
+split over its cases (weighted towards the cheap small tables), and a case plays seeded games until its
+share is checked (at least MIN_GAMES games, the first MIN_FULL_GAMES of them and FULL_SHARE of the states
+fully).  A title whose random games are long (Mansion, 169: 150-300 moves) so plays fewer games than one
+whose games are short (The King's Progress: 40), and no title costs the suite several times another; the
+soak (bench/soak.py) plays 10,000 games a title with the same checks.  Set PARLOUR_CONTRACT_STATES to
+check more (or fewer).
 """
 from __future__ import annotations
 
@@ -34,8 +38,10 @@ from parlour.errors import BadOptions, IllegalAction
 from parlour.game import canonical, form_problem, sample_form
 from parlour.rng import Rng
 
-GAMES_PER_GAME = int(os.environ.get("PARLOUR_CONTRACT_GAMES", "200"))  # per game id, over all its cases
-FULL_SHARE = 0.15  # the share of them that also get the refusal and determinize checks
+STATES_PER_GAME = int(os.environ.get("PARLOUR_CONTRACT_STATES", "14000"))  # per game id, over all its cases
+FULL_SHARE = 0.15  # the share of the states checked in games that also get the refusal and determinize checks
+MIN_GAMES = 2  # a case plays at least this many games
+MIN_FULL_GAMES = 1  # and checks at least this many fully
 DETERMINIZE_SEEDS = (1, 2)
 MAX_PLIES = 5000
 
@@ -77,7 +83,8 @@ def is_default(game, options):
 
 
 def cases(game_ids):
-    """The cases of the games named, each with its share of that game's GAMES_PER_GAME games."""
+    """The cases of the games named, each with its share of that game's STATES_PER_GAME states (and the
+    share of those fully checked)."""
     out = []
     for game in [games.get(game_id) for game_id in game_ids]:
         mine = [
@@ -89,10 +96,10 @@ def cases(game_ids):
         weights = [(game.min_players / p) ** 2 * (1 if is_default(game, o) else 0.25) for _, p, o in mine]
         total = sum(weights)
         for (game_, players, options), weight in zip(mine, weights):
-            count = max(4, math.ceil(GAMES_PER_GAME * weight / total))
-            full = max(2, math.ceil(count * FULL_SHARE))
+            states = math.ceil(STATES_PER_GAME * weight / total)
+            full = math.ceil(states * FULL_SHARE)
             label = f"{game_.id}-{players}p" + "".join(f"-{k}={v}" for k, v in sorted(options.items()))
-            out.append(pytest.param(game_.id, players, options, count, full, id=label))
+            out.append(pytest.param(game_.id, players, options, states, full, id=label))
     return out
 
 
@@ -245,32 +252,48 @@ def check_result(game, state):
     assert winners == sorted(set(winners)) and all(isinstance(w, int) and 0 <= w < n for w in winners)
 
 
-def play_keeping_the_contract(game_id, players, options, count, full):
-    """Play `count` seeded random games of the case, checking every state (the first `full` fully)."""
+def play_keeping_the_contract(game_id, players, options, states, full_states):
+    """Play seeded random games of the case until `states` states were checked (at least MIN_GAMES games),
+    every state of a game; games are checked fully until `full_states` were (at least MIN_FULL_GAMES games).
+    Returns the games played and the states checked."""
     game = games.get(game_id)
-    for number in range(count):
-        seed = f"contract:{number}"
-        chooser = Rng.from_seed(f"{game_id}:{players}:{canonical(options)}:{seed}")
-        state = game.setup(players, seed, options)
-        assert canonical(game.setup(players, seed, options)) == canonical(state), "setup is not deterministic"
-        moves, states, trail = [], [state], [snapshot(state)]
-        while True:
-            movers, legal_of = check_state(game, state, trail[-1], number < full)
-            if not movers:
-                break
-            assert len(moves) < MAX_PLIES, "game does not end"
-            seat = movers[chooser.below(len(movers))]
-            action = random_move(game, state, seat, legal_of[seat], chooser)
-            after = game.apply(state, seat, action)
-            assert snapshot(state) == trail[-1], "apply mutated its input"
-            moves.append((seat, action))
-            state = after
-            states.append(state)
-            trail.append(snapshot(state))
-        check_result(game, state)
-        # the same seed and the same actions (as they come back from JSON) replay to the same states
-        replay = game.setup(players, seed, options)
-        for step, (seat, action) in enumerate(moves, 1):
-            replay = game.apply(replay, seat, json.loads(json.dumps(action)))
-            assert replay == states[step], f"replay differs at ply {step}"
-        assert snapshot(replay) == trail[-1]
+    number = checked = fully = 0
+    while number < MIN_GAMES or checked < states:
+        full = number < MIN_FULL_GAMES or fully < full_states
+        plies = play_one(game, players, options, number, full)
+        checked += plies + 1
+        fully += (plies + 1) if full else 0
+        number += 1
+    return number, checked
+
+
+def play_one(game, players, options, number, full):
+    """Game `number` of the case (seed `contract:<number>`), every state checked (fully with `full`), its
+    result checked and its moves replayed; returns its number of moves."""
+    game_id = game.id
+    seed = f"contract:{number}"
+    chooser = Rng.from_seed(f"{game_id}:{players}:{canonical(options)}:{seed}")
+    state = game.setup(players, seed, options)
+    assert canonical(game.setup(players, seed, options)) == canonical(state), "setup is not deterministic"
+    moves, states, trail = [], [state], [snapshot(state)]
+    while True:
+        movers, legal_of = check_state(game, state, trail[-1], full)
+        if not movers:
+            break
+        assert len(moves) < MAX_PLIES, "game does not end"
+        seat = movers[chooser.below(len(movers))]
+        action = random_move(game, state, seat, legal_of[seat], chooser)
+        after = game.apply(state, seat, action)
+        assert snapshot(state) == trail[-1], "apply mutated its input"
+        moves.append((seat, action))
+        state = after
+        states.append(state)
+        trail.append(snapshot(state))
+    check_result(game, state)
+    # the same seed and the same actions (as they come back from JSON) replay to the same states
+    replay = game.setup(players, seed, options)
+    for step, (seat, action) in enumerate(moves, 1):
+        replay = game.apply(replay, seat, json.loads(json.dumps(action)))
+        assert replay == states[step], f"replay differs at ply {step}"
+    assert snapshot(replay) == trail[-1]
+    return len(moves)

@@ -4,6 +4,6 @@ import pytest
 from contract_play import cases, play_keeping_the_contract
 
 
-@pytest.mark.parametrize("game_id, players, options, count, full", cases(["mansion"]))
-def test_random_play_keeps_the_contract(game_id, players, options, count, full):
-    play_keeping_the_contract(game_id, players, options, count, full)
+@pytest.mark.parametrize("game_id, players, options, states, full_states", cases(["mansion"]))
+def test_random_play_keeps_the_contract(game_id, players, options, states, full_states):
+    play_keeping_the_contract(game_id, players, options, states, full_states)
