@@ -22,6 +22,7 @@ import pytest
 
 from clicking import LEGAL, start_game, wait_settled
 from parlour.rng import Rng
+from positions import near_the_end, open_position
 from tabs import DESKTOP, PHONE
 
 FOLD = 800
@@ -58,7 +59,7 @@ def bots_play_to_the_end(page, limit_s=300):
 @pytest.mark.parametrize("game, seats", [("castles", 4), ("kings-progress", 2), ("mansion", 3)])
 def test_the_result_dialog_on_a_phone_shows_its_buttons_and_fits(context_for, site_url, artifacts, game, seats):
     page = context_for(PHONE)
-    start_game(page, site_url, game, ["bot"] * seats, query="botDelay=0&seed=7")
+    open_position(page, site_url, game, ["bot"] * seats, 7, near_the_end(game, seats, 7))
     bots_play_to_the_end(page)
     page.evaluate(NEXT_FRAMES)
     dialog = page.locator("#result")
@@ -164,7 +165,7 @@ def act_in_cottage(page, rng) -> bool:
 @pytest.mark.parametrize("where", ["desktop", "phone"])
 def test_castles_score_tags_never_overlap_on_a_finished_board(context_for, site_url, artifacts, where):
     page = context_for(DESKTOP if where == "desktop" else PHONE)
-    start_game(page, site_url, "castles", ["bot"] * 4, query="botDelay=0&seed=7")
+    open_position(page, site_url, "castles", ["bot"] * 4, 7, near_the_end("castles", 4, 7))
     bots_play_to_the_end(page)
     page.locator("#result button", has_text="See the board").click()
     page.locator("#result").wait_for(state="hidden")

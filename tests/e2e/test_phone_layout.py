@@ -12,6 +12,7 @@ import re
 import pytest
 
 from clicking import LEGAL, start_game, wait_settled
+from positions import near_the_end, open_position
 from parlour.rng import Rng
 
 WIDTH = 390
@@ -262,8 +263,9 @@ def test_the_privacy_screen_fits_a_phone(phone, site_url, artifacts):
 
 
 def test_the_result_dialog_fits_a_phone(phone, site_url, artifacts):
-    """A whole two-player King's Progress (its result table is the widest) ends in a dialog that fits."""
-    start_game(phone, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=2")
+    """A two-player King's Progress (its result table is the widest), opened a few moves from its end, ends in a
+    dialog that fits."""
+    open_position(phone, site_url, "kings-progress", ["human", "bot"], 2, near_the_end("kings-progress", 2, 2))
     rng = Rng.from_seed(4)
     for _ in range(400):
         phase = wait_settled(phone)

@@ -5,6 +5,7 @@ nothing, and saves again once there is room (js/tables/save-status.js)."""
 import json
 
 from clicking import SAVED_MOVES, click_randomly, play_until_over, start_game, wait_settled
+from positions import near_the_end, open_position
 from storage_quota import fill_storage, free_storage, origin
 from tabs import LOBBY, new_tab
 
@@ -145,9 +146,11 @@ def test_full_storage_at_a_pass_and_play_table_offers_the_record_only_when_over(
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                   accept_downloads=True)
     page = new_tab(context)
-    start_game(page, site_url, "kings-progress", ["human", "human"], query="botDelay=0&seed=45")
+    # two people on one device, a game well past its middle (what matters is its end)
+    open_position(page, site_url, "kings-progress", ["human", "human"], 45, near_the_end("kings-progress", 2, 45, left=16))
     wait_settled(page)
     kept = len(saved_moves(page))
+    assert kept > 16
     cdp = context.new_cdp_session(page)
     fill_storage(cdp, site_url, page)
     play_moves(page, seed=9)

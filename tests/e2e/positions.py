@@ -1,0 +1,71 @@
+"""Positions for the browser tests, made natively: drive a game through the engine up to the moment a test
+is about, and click from there (issue 25).
+
+A seeded random game is played in CPython by the same engines the page runs in Pyodide.  Its moves up to
+that moment are saved in the page's own saved-games database (js/store/games-db.js), and the page opens the
+game at its address (`#table=<id>`), the path a reload takes: one `new` call replays the moves (api.op_new)
+and the table is drawn, live, at that position.  A test that is about a game's end then plays its last few
+moves instead of a whole game, and the moves before them cost milliseconds instead of a redraw each.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Sequence
+
+from parlour import games
+from parlour.rng import Rng
+from tabs import LOBBY
+
+#: saves one game into the page's database, as a table does after each move
+SAVE = "(saved) => import('./js/store/games-db.js').then((db) => db.saveGame(saved))"
+
+
+def random_game(game_id: str, players: int, seed, options: Optional[dict] = None, chooser: str = "positions") -> List[dict]:
+    """Every move of a seeded random game to its end, as a saved game lists them ({seat, action})."""
+    game = games.get(game_id)
+    state = game.setup(players, seed, dict(options or {}))
+    pick = Rng.from_seed(f"{chooser}:{game_id}:{players}:{seed}")
+    moves: List[dict] = []
+    while not game.is_over(state):
+        movers = game.to_move(state)
+        seat = movers[pick.below(len(movers))]
+        legal = game.legal_actions(state, seat)
+        action = legal[pick.below(len(legal))]
+        moves.append({"seat": seat, "action": action})
+        state = game.apply(state, seat, action)
+    return moves
+
+
+def near_the_end(game_id: str, players: int, seed, options: Optional[dict] = None, left: int = 8) -> List[dict]:
+    """The moves of a seeded random game but its last `left`: a position a few moves from a result (the table
+    plays on from it with its own choices, so its game may end sooner or later than this one did)."""
+    moves = random_game(game_id, players, seed, options)
+    return moves[:max(0, len(moves) - left)]
+
+
+def seat_entries(kinds: Sequence[str]) -> List[Dict[str, str]]:
+    """Saved-game seats for the kinds `start_game` takes ("human", "bot", "bot:hard")."""
+    out = []
+    for i, kind in enumerate(kinds):
+        kind, _, level = kind.partition(":")
+        if kind == "human":
+            out.append({"kind": "human", "name": f"Player {i + 1}"})
+        else:
+            out.append({"kind": "bot", "name": f"Bot {i + 1}", "level": level or "random"})
+    return out
+
+
+def open_position(page, url: str, game_id: str, kinds: Sequence[str], seed, moves: List[dict],
+                  options: Optional[dict] = None, query: str = "botDelay=0") -> str:
+    """Save a game of `game_id` after `moves` on this page's origin and open it at its table, as a reload
+    at its address does; returns its saved-game id."""
+    game = games.get(game_id)
+    resolved = game.setup(len(kinds), seed, dict(options or {}))["options"]
+    saved_id = f"gposition{len(moves)}"
+    page.goto(f"{url}?{query}")
+    page.wait_for_function(LOBBY)
+    page.evaluate(SAVE, {"id": saved_id, "game": game_id, "title": game.title, "options": resolved, "seed": seed,
+                         "seats": seat_entries(kinds), "actions": moves, "result": None,
+                         "created": 1, "updated": 1})
+    page.evaluate("(hash) => history.replaceState(null, '', hash)", f"#table={saved_id}")
+    page.reload()
+    return saved_id
