@@ -3,14 +3,14 @@ another seed than the fair one, or reveals a doctored log, is caught by the gues
 own replay, which names the step that failed."""
 from contextlib import nullcontext
 
-from p2p_helpers import connect, host_table, launch, new_page, play_all, wait_fair
+from p2p_helpers import connect, host_table, launch, new_page, play_all_through_tables, wait_fair
 
 
 def play_tampered(host, guest, site_url, tamper, seed):
     host_table(host, site_url, "kings-progress", ["human", "remote"], names=["Hana", "guest"])
     host.evaluate(f"window.parlourNet.host.tamper.{tamper} = true")
     connect(host, guest, 1, "Gus")
-    play_all([host, guest], seed=seed)
+    play_all_through_tables([host, guest], seed=seed)
     return wait_fair(guest)
 
 

@@ -16,7 +16,7 @@ import time
 from contextlib import nullcontext
 
 from p2p_helpers import (PHASE, click_once, connect, guest_answer, host_table, host_version, hosted_devices, invite_link,
-                         launch, new_page, paste_answer, play_all, play_some, received, wait_fair)
+                         launch, new_page, paste_answer, play_all_through_tables, play_some, received, wait_fair)
 
 HOST_LOG = "window.parlourNet.host.netLog.map(e => `${e.seat}: ${e.text}`)"
 CHEAT_ONCE = """() => { const g = window.parlourNet.guest; const honest = g.onAction.bind(g); let done = false;
@@ -38,7 +38,7 @@ def test_p2p_illegal_reveal_forfeits_and_blames_the_guest(pw, site_url, artifact
         browsers, host, cheat, honest = three_party(p, site_url, "kings-cottage")
         cheat.wait_for_selector("#kc-invest", timeout=60_000)
         cheat.evaluate(CHEAT_ONCE)
-        play_all([host, cheat, honest], seed=21, timeout_s=300)
+        play_all_through_tables([host, cheat, honest], seed=21, timeout_s=300)
         log = host.evaluate(HOST_LOG)
         assert any("revealed a choice the rules refuse" in line for line in log), log
         notes = [m["text"] for m in received(honest) if m["t"] == "note"]
@@ -90,7 +90,7 @@ def test_p2p_entropy_is_committed_before_revealed(pw, site_url):
             seals = msgs[asked]["deal"]["sealed"]
             assert sorted(seals) == ["1", "2"], "every guest's seal was listed before anyone revealed"
             assert guest.evaluate("window.parlourNet.guest.session.entropy_commits") == seals
-        play_all([host, a, b], seed=22)
+        play_all_through_tables([host, a, b], seed=22)
         fair_msg = next(m for m in received(a) if m["t"] == "fair")
         assert fair_msg["entropy"][0] is None, "no bytes may be listed for the host's own seat"
         for guest in (a, b):
@@ -119,7 +119,7 @@ def test_p2p_missing_reveal_goes_to_a_bot_on_the_turn_timer(pw, site_url):
         assert any("ran out of time" in line for line in log), log
         assert any("sealed choice never came" in line for line in log), log
         version = host_version(host)
-        play_all([host], seed=24, timeout_s=240)
+        play_all_through_tables([host], seed=24, timeout_s=240)
         assert host_version(host) > version
         record = host.evaluate("window.parlourNet.host.ledger.toJSON()")
         assert [f["reason"] for f in record["forfeits"]][:1] == ["bot"]
@@ -139,7 +139,7 @@ def test_p2p_connected_guest_who_never_moves_can_be_handed_to_a_bot(pw, site_url
         assert host.locator(".p2p-seat[data-seat='1'][data-state='connected'] .to-bot").count() == 1
         host.click(".p2p-seat[data-seat='1'] .to-bot")
         host.wait_for_selector(".p2p-seat[data-seat='1'][data-state='bot']")
-        play_all([host], seed=25)
+        play_all_through_tables([host], seed=25)
         assert host.locator("#result").count() == 1
 
 
@@ -228,7 +228,7 @@ def test_p2p_rejoin_invite_needs_the_seats_key(pw, site_url):
         host.click(".p2p-seat[data-seat='1'] .new-player")
         link = invite_link(host, 1)
         connect(host, stranger, 1, "Eve", link=link)
-        play_all([host, stranger], seed=27)
+        play_all_through_tables([host, stranger], seed=27)
         fair, text = wait_fair(stranger)
         assert fair == "ok", text
         stranger.context.browser.close()

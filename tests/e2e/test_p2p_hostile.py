@@ -9,7 +9,7 @@ import json
 
 from contextlib import nullcontext
 
-from p2p_helpers import (click_once, hosted_pair, play_all, wait_fair)
+from p2p_helpers import (click_once, hosted_pair, play_all_through_tables, wait_fair)
 
 #: a message with the guest's next number, spelt canonically (ASCII keys: the default sort is code point order)
 SEND_NUMBERED = """(m) => { const l = window.parlourNet.guest.link; l.outSeq += 1;
@@ -102,7 +102,7 @@ def test_p2p_hostile_messages_are_refused(pw, site_url):
         assert state_hash(host) == before, "a refused message changed the game"
         assert host.evaluate("window.parlourNet.host.version") == version
         # the game goes on and ends fairly
-        play_all([host, guest], seed=10)
+        play_all_through_tables([host, guest], seed=10)
         fair, text = wait_fair(guest)
         assert fair == "ok", text
         # a connection that keeps sending garbage is closed

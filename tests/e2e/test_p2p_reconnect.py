@@ -2,7 +2,8 @@
 back, an away seat is handed to a bot.  No move is lost in any of these."""
 import time
 
-from p2p_helpers import (connect, host_version, hosted_devices, play_all, play_some, quiet_version, wait_fair)
+from p2p_helpers import (connect, host_version, hosted_devices, play_all_through_tables, play_some, quiet_version,
+                         wait_fair)
 
 #: the host's link to seat 1: closed or not, how long it has heard nothing, and after how long silence means away
 SEAT_1_LINK = """() => import('./js/net/link.js').then(({AWAY_MS}) => {
@@ -37,7 +38,7 @@ def test_p2p_guest_reload_resumes(pw, site_url, artifacts):
         kept = guest.evaluate("Object.keys(window.parlourNet.guest.session.views).length")
         assert kept >= before, "the guest's record of earlier views was lost"
         print(f"guest reload: away noticed in {away_s:.1f}s, resumed at move {version}")
-        play_all([host, guest], seed=4)
+        play_all_through_tables([host, guest], seed=4)
         fair, text = wait_fair(guest)
         assert fair == "ok", text
 
@@ -60,7 +61,7 @@ def test_p2p_host_reload_restores_table(pw, site_url, artifacts):
         host.screenshot(path=str(artifacts / "p2p-host-restored.png"))
         connect(host, guest, 1, "Gus", link=link)
         guest.wait_for_function(f"window.parlourNet.guest?.last?.version === {version}", timeout=30_000)
-        play_all([host, guest], seed=5)
+        play_all_through_tables([host, guest], seed=5)
         fair, text = wait_fair(guest)
         assert fair == "ok", text
         # finished, the hosted game replays from the lobby like any other
@@ -82,6 +83,6 @@ def test_p2p_away_seat_handed_to_bot(pw, site_url):
         assert not link["closed"] and link["silent_ms"] >= link["away_ms"], link  # marked away by the silence, not a close
         host.click(".p2p-seat[data-seat='1'] .to-bot")
         host.wait_for_selector(".p2p-seat[data-seat='1'][data-state='bot']")
-        play_all([host], seed=6)
+        play_all_through_tables([host], seed=6)
         assert host_version(host) > version
         assert host.locator("#result").count() == 1
