@@ -13,6 +13,7 @@ import re
 import pytest
 
 from clicking import LEGAL, start_game, wait_settled
+from positions import near_the_end, open_position
 from parlour.rng import Rng
 from tabs import DESKTOP, PHONE
 
@@ -64,7 +65,7 @@ def test_the_match_help_shows_only_where_the_match_may_be_chosen(page, site_url)
 @pytest.mark.parametrize("where", ["desktop", "phone"])
 def test_the_kings_progress_result_says_what_vetoes_left_count(context_for, site_url, artifacts, where):
     page = context_for(DESKTOP if where == "desktop" else PHONE)
-    start_game(page, site_url, "kings-progress", ["bot", "bot"], query="botDelay=0&seed=9")
+    open_position(page, site_url, "kings-progress", ["bot", "bot"], 9, near_the_end("kings-progress", 2, 9))
     assert wait_settled(page, timeout=120_000) == "over"
     result = page.locator("#result")
     result.wait_for()
