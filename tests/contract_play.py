@@ -22,8 +22,8 @@ split over its cases (weighted towards the cheap small tables), and a case plays
 share is checked (at least MIN_GAMES games, the first MIN_FULL_GAMES of them and FULL_SHARE of the states
 fully).  A title whose random games are long (Mansion, 169: 150-300 moves) so plays fewer games than one
 whose games are short (The King's Progress: 40), and no title costs the suite several times another; the
-soak (bench/soak.py) plays 10,000 games a title with the same checks.  Set PARLOUR_CONTRACT_STATES to
-check more (or fewer).
+soak (`bench --soak`, bench/soak.py) plays thousands of games a title with the same checks.  Set
+PARLOUR_CONTRACT_STATES to check more (or fewer).
 """
 from __future__ import annotations
 
