@@ -419,6 +419,12 @@ def _merge_tournament(game_id: str, figures: dict) -> None:
     path = ROOT / "bench" / "results.json"
     results = json.loads(path.read_text()) if path.exists() else {"figures": {}}
     results["figures"].update(figures)
+    # once every pairing of the game says how many games it played, `tournament_games` is the fewest of them
+    # (before, it keeps the run that wrote it: some pairings are from that run)
+    mine = {k: v for k, v in results["figures"].items() if k.startswith(f"bots.{game_id}.")}
+    rates = [k[:-len("_interval95")] for k in mine if k.endswith("_interval95")]
+    if rates and all(isinstance(mine.get(f"{k}_games"), int) for k in rates):
+        results["figures"][f"bots.{game_id}.tournament_games"] = min(mine[f"{k}_games"] for k in rates)
     record = results.setdefault("tournaments", {}).setdefault(game_id, {})
     record["when"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     record["games_per_pairing"] = TOURNAMENT_GAMES
