@@ -78,7 +78,9 @@ export async function drawBoardPicture(host, gameId, names) {
     stage.className = "stage board";
     shadow.append(stage);
     const Board = boardFor(gameId);
-    const board = new Board(stage, { onAction: () => {}, names });
+    // fitWindow false: a board that sizes itself to the room left below it in the window (169's grid) keeps its
+    // table size here, wherever the card stands in the page
+    const board = new Board(stage, { onAction: () => {}, names, fitWindow: false });
     board.update({ view: sample.view, legal: [], forms: [], viewer: sample.viewer, active: false });
     const shot = frame(stage);
     board.clear();

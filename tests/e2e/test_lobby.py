@@ -39,6 +39,11 @@ def players_text(game):
     return f"{game['min_players']}–{game['max_players']} players"
 
 
+#: the SVG each title's lobby picture is framed on, at a desktop (Mansion's is a group of its card SVGs)
+FRAMED_ON = {"kings-progress": "kp-board", "kings-cottage": "kc-cottage", "castles": "castles-map",
+             "one-six-nine": "osn-grid", "mansion": "group"}
+
+
 def test_every_game_has_a_card_with_its_board_drawn_by_its_renderer(browser, site_url, artifacts):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
@@ -59,8 +64,11 @@ def test_every_game_has_a_card_with_its_board_drawn_by_its_renderer(browser, sit
         assert picture.get_attribute("data-picture") == "drawn", game["id"]
         assert picture.get_attribute("aria-hidden") == "true"
         assert picture.evaluate("p => p.inert && getComputedStyle(p).pointerEvents === 'none'")
-        # drawn by the renderer: a real SVG of the board (or a group of its SVGs), with many shapes
+        # drawn by the renderer: a real SVG of the board (or a group of its SVGs), with many shapes; framed on the
+        # board itself where it is one SVG, wherever the card stands in the page (169's grid once shrank to fit the
+        # room below the card and was framed with its whole table)
         assert picture.get_attribute("data-picture-svg") not in (None, "", "whole-board"), game["id"]
+        assert picture.get_attribute("data-picture-svg") == FRAMED_ON[game["id"]], game["id"]
         assert int(picture.get_attribute("data-picture-shapes")) >= 40, game["id"]
         box = picture.bounding_box()
         assert box["width"] >= 200 and box["height"] >= 120, (game["id"], box)

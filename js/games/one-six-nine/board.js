@@ -57,7 +57,7 @@ function toneOf(codes) {
 }
 
 export class OneSixNineBoard {
-  /** @param {HTMLElement} root @param {{onAction: (a: any) => void, names: string[]}} opts */
+  /** @param {HTMLElement} root @param {{onAction: (a: any) => void, names: string[], fitWindow?: boolean}} opts */
   constructor(root, opts) {
     this.root = root;
     this.names = opts.names;
@@ -72,6 +72,9 @@ export class OneSixNineBoard {
     this.hovered = "0:0";
     /** Whether the board is laid out for a phone (see NARROW), and where its close-up is panned. */
     this.narrow = false;
+    /** Whether the grid sizes itself to the window below it (keys.js): at a table; not in a lobby picture, whose
+     *  hidden stage stands wherever its card does, so the room below it says nothing about the board. */
+    this.fitWindow = opts.fitWindow !== false;
     this.pan = new CloseUpPan();
     /** Arrow keys between the squares, one tab stop for the whole grid (keys.js). */
     this.keys = new GridKeys();
@@ -80,7 +83,7 @@ export class OneSixNineBoard {
     const onResize = () => {
       if (!this.root.isConnected) window.removeEventListener("resize", onResize); // the table has gone
       else if (this.state && this.isNarrow() !== this.narrow) this.redraw();
-      else if (!this.narrow) fitToWindow(this.root);
+      else if (!this.narrow && this.fitWindow) fitToWindow(this.root);
     };
     window.addEventListener("resize", onResize);
     root.addEventListener("mouseover", (event) => this.hover(/** @type {Element} */ (event.target)));
@@ -163,7 +166,7 @@ export class OneSixNineBoard {
     ]));
     this.chooser.mark(this.root);
     this.keys.rove(this.root, selected);
-    if (!this.narrow) fitToWindow(this.root); // a phone's board has a layout of its own (closeup.js)
+    if (!this.narrow && this.fitWindow) fitToWindow(this.root); // a phone's board has a layout of its own (closeup.js)
     this.root.querySelectorAll(".shop-tile").forEach((node) => node.classList.toggle("idle", !node.classList.contains("legal")));
     this.pan.settle(this.root); // once the squares to tap are marked
   }
