@@ -1,18 +1,21 @@
-"""The greedy 169 player judges moves on its own walking terrain and reuses what it learnt on the board it
-starts from (policy.py `Walks`, `_JUDGED`; terrain.py).  Each shortcut must give exactly what the rules'
-walk (`movement.reach`) and a fresh judging give: Hard's choices, and so its measured strength, rest on it."""
+"""169's walk (terrain.py), which the rules' `movement.reach` and the greedy player's judging share, and the
+judging's shortcuts (policy.py `Walks`, `_JUDGED`).  The walk must stop exactly where the rules let a creature
+stop, checked against the rules written out plainly here (`rules_reach`: `blocks` and `step_cost`, cheapest
+costs first); each shortcut must give exactly what a fresh judging gives: Hard's choices, and so its measured
+strength, rest on it."""
 from __future__ import annotations
 
-from typing import List
+import heapq
+from typing import Dict, List, Set
 
 from parlour.bots import random_action
 from parlour.game import clone
 from parlour.games import one_six_nine
 from parlour.games.one_six_nine import policy
-from parlour.games.one_six_nine.board import cells
-from parlour.games.one_six_nine.constants import CREATURES, ROAD, WALL, THIEF
+from parlour.games.one_six_nine.board import Square, cells, neighbours
+from parlour.games.one_six_nine.constants import CREATURES, MOVE_ALLOWANCE, ROAD, WALL, THIEF
 from parlour.games.one_six_nine.movement import make_move, reach
-from parlour.games.one_six_nine.terrain import SQUARE_OF, index, terrain, walk
+from parlour.games.one_six_nine.terrain import SQUARE_OF, blocks, index, step_cost, terrain, walk
 from parlour.rng import Rng
 
 GAME = one_six_nine.GAME
@@ -34,6 +37,26 @@ def played_boards(seeds: int, moves: int, players: int = 2) -> List[dict]:
     return out
 
 
+def rules_reach(grid: Dict, start: Square, seat: int) -> Set[Square]:
+    """The rules as written: up to MOVE_ALLOWANCE steps to squares sharing an edge, a Road free, never onto or
+    across a square that `blocks`; every square reached (not the start) may be stopped on."""
+    best = {start: 0}
+    queue = [(0, start)]
+    while queue:
+        spent, here = heapq.heappop(queue)
+        if spent > best[here]:
+            continue
+        for there in neighbours(here):
+            cell = grid.get(there)
+            if blocks(cell, seat):
+                continue
+            cost = spent + step_cost(cell)
+            if cost <= MOVE_ALLOWANCE and cost < best.get(there, MOVE_ALLOWANCE + 1):
+                best[there] = cost
+                heapq.heappush(queue, (cost, there))
+    return set(best) - {start}
+
+
 def test_a_walk_stops_where_the_rules_let_a_creature_stop():
     states = played_boards(seeds=6, moves=160, players=3)
     checked = 0
@@ -42,9 +65,10 @@ def test_a_walk_stops_where_the_rules_let_a_creature_stop():
         for owner in range(state["players"]):
             ground = terrain(grid, owner)
             for square in [(x, y) for x in range(1, 14) for y in range(1, 14)]:
-                want = reach(grid, square, owner)
+                want = rules_reach(grid, square, owner)
                 occupied, reached = walk(ground, index(square))
-                assert {SQUARE_OF[i] for i in reached} == set(want), (square, owner)
+                assert {SQUARE_OF[i] for i in reached} == want, (square, owner)
+                assert reach(grid, square, owner) == want, (square, owner)
                 assert {SQUARE_OF[i] for i in occupied} == {s for s in want if s in grid}, (square, owner)
                 checked += 1
     assert checked > 10_000
@@ -61,7 +85,7 @@ def test_a_walk_goes_free_along_a_road_and_never_through_a_wall():
     assert (5, 4) not in squares  # the Wall
     assert (5, 3) in squares and (5, 2) not in squares  # round the Wall by the free Road: three steps, not four
     assert {SQUARE_OF[i] for i in occupied} == {(6, 5), (7, 5)}
-    assert squares == set(reach(cells(board), (5, 5), 0))
+    assert squares == rules_reach(cells(board), (5, 5), 0) == reach(cells(board), (5, 5), 0)
 
 
 def test_judging_a_move_from_the_starting_board_scores_as_judging_it_afresh():

@@ -16,12 +16,12 @@ Pit or another of its owner's creatures.  Everything happens where it stops
 """
 from __future__ import annotations
 
-from collections import deque
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from ...game import State
-from .board import NEIGHBOURS, Cell, Square, cell_at, cells, empty_cell, neighbours, remove, replace_tile, square_name
-from .constants import BLOCKING, BUREAUCRAT, CREATURES, KILLS, MONSTER, MOVE_ALLOWANCE, PROPERTIES, ROAD, THIEF, title
+from .board import Cell, Square, cell_at, cells, empty_cell, neighbours, remove, replace_tile, square_name
+from .constants import BUREAUCRAT, CREATURES, KILLS, MONSTER, PROPERTIES, THIEF, title
+from .terrain import SQUARE_OF, blocks, index, terrain, walk
 
 #: Effect codes, as the view lists them for a board to show before a move is made.
 BOTH_DIE = "both_die"
@@ -32,61 +32,17 @@ DESTROY = "destroy"
 DOUBLE = "double"
 
 
-def blocks(cell: Optional[Cell], seat: int) -> bool:
-    """Whether a creature of `seat` may neither cross nor stop on this square."""
-    if cell is None:
-        return False
-    ground, creature = cell["ground"], cell["creature"]
-    if ground is not None and ground["kind"] in BLOCKING:
-        return True
-    return creature is not None and creature["owner"] == seat
+def reach(grid: Dict[Square, Cell], start: Square, seat: int) -> Set[Square]:
+    """Every square the creature on `start` may stop on: the walk of terrain.py over the board as a creature
+    of `seat` walks it (terrain.py: `blocks` and `step_cost`, one small number a square), the one walk the
+    rules and the greedy player's judging share."""
+    return reached_from(terrain(grid, seat), start)
 
 
-def step_cost(cell: Optional[Cell]) -> int:
-    """Entering a Road costs nothing; any other square costs one of the three."""
-    return 0 if cell is not None and cell["ground"] is not None and cell["ground"]["kind"] == ROAD else 1
-
-
-def reach(grid: Dict[Square, Cell], start: Square, seat: int) -> Dict[Square, int]:
-    """Every square the creature on `start` may stop on, with the steps it costs (0-1 BFS).
-
-    `blocks` and `step_cost` are written out inline: move lists ask for this for
-    every creature at every move, and it was the largest cost of a 169 game.
-    """
-    best: Dict[Square, int] = {start: 0}
-    queue = deque([start])
-    limit = MOVE_ALLOWANCE
-    around = NEIGHBOURS
-    while queue:
-        here = queue.popleft()
-        spent = best[here]
-        for there in around[here]:
-            cell = grid.get(there)
-            if cell is None:
-                cost = spent + 1
-            else:
-                ground, creature = cell["ground"], cell["creature"]
-                if creature is not None and creature["owner"] == seat:
-                    continue
-                if ground is None:
-                    cost = spent + 1
-                else:
-                    kind = ground["kind"]
-                    if kind in BLOCKING:
-                        continue
-                    cost = spent if kind == ROAD else spent + 1
-            if cost > limit:
-                continue
-            known = best.get(there)
-            if known is not None and cost >= known:
-                continue
-            best[there] = cost
-            if cost == spent:
-                queue.appendleft(there)
-            else:
-                queue.append(there)
-    del best[start]
-    return best
+def reached_from(ground: List[int], start: Square) -> Set[Square]:
+    """`reach` on a terrain made once for several creatures of one owner."""
+    _, reached = walk(ground, index(start))
+    return {SQUARE_OF[i] for i in reached}
 
 
 def creatures_of(board: List[dict], seat: int) -> List[dict]:
@@ -97,7 +53,7 @@ def destinations(board: List[dict], seat: int, moved: List[int],
                  only: Optional[tuple] = None) -> List[Tuple[Square, Square]]:
     """Every (from, to) move open to `seat`: each creature not yet moved this turn, to each square it reaches
     (`only`: just the moves from that square, the same as filtering the whole list)."""
-    grid = cells(board)
+    ground = None
     out = []
     for tile in sorted(creatures_of(board, seat), key=lambda t: (t["x"], t["y"])):
         if tile["id"] in moved:
@@ -105,7 +61,8 @@ def destinations(board: List[dict], seat: int, moved: List[int],
         start = (tile["x"], tile["y"])
         if only is not None and start != only:
             continue
-        for to in sorted(reach(grid, start, seat)):
+        ground = terrain(cells(board), seat) if ground is None else ground
+        for to in sorted(reached_from(ground, start)):
             out.append((start, to))
     return out
 

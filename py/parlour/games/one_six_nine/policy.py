@@ -18,7 +18,7 @@ from ...rng import Rng
 from .board import Square, cells, empty_cell, neighbours, tiles_there
 from .constants import (BUREAUCRAT, CASTLE, COST, CREATURES, FARM, FARM_PAYOUT, FLAT, HERO, KILLS, MINE, MONSTER, PIT,
                         PROPERTIES, ROAD, THIEF, TILE_KINDS, WALL)
-from .movement import BOTH_DIE, DESTROY, DIES, KILL, STEAL, effects, make_move, reach
+from .movement import BOTH_DIE, DESTROY, DIES, KILL, STEAL, effects, make_move, reached_from
 from .scoring import castles_to_win, doubled_ids, worth
 from .terrain import PASSAGE, ROAD_HERE, SQUARE_OF, index, patched, read_by, terrain, walk
 
@@ -309,10 +309,14 @@ def _score_moves(state: State, seat: int, legal: List[Action]) -> List[Tuple[Act
 def _enemy_reach(board: List[dict], seat: int) -> Dict[Square, Set[str]]:
     """Square -> kinds of enemy creatures that could stop there next turn."""
     grid = cells(board)
+    grounds: Dict[int, List[int]] = {}  # owner -> the board as that owner's creatures walk it
     out: Dict[Square, Set[str]] = {}
     for tile in board:
         if tile["owner"] != seat and tile["kind"] in CREATURES:
-            for square in reach(grid, (tile["x"], tile["y"]), tile["owner"]):
+            owner = tile["owner"]
+            if owner not in grounds:
+                grounds[owner] = terrain(grid, owner)
+            for square in reached_from(grounds[owner], (tile["x"], tile["y"])):
                 out.setdefault(square, set()).add(tile["kind"])
     return out
 

@@ -12,7 +12,8 @@ from ...game import describe
 from . import cards
 from .board import cells, drop_problem, empty_cell, on_board, on_own_side, side_name, square_name
 from .constants import BLOCKING, BOARD_SIZE, COST, PIT, TILE_KINDS, title
-from .movement import blocks, reach
+from .movement import reach
+from .terrain import blocks
 
 Action = Dict[str, Any]
 

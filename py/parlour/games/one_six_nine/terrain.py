@@ -1,11 +1,11 @@
-"""The board as one creature owner's walking terrain: a flat list the greedy player's judging walks fast.
+"""The board as one creature owner's walking terrain, and the one walk over it: where a creature may stop.
 
-`movement.reach` answers the rules, one walk at a time, over the square-keyed grid.  The greedy
-player (policy.py) judges every legal move by walking every creature again on the board the move
-leaves, a hundred thousand walks in one of Hard's look-aheads, so it walks here instead: squares
-are indices into a 15x15 list whose border is blocked (no bounds checks, neighbours are +-1 and
-+-15), and each square holds one small number saying how a walker of that owner may enter it.
-The squares a walk reaches are the same as `reach`'s (tests/rules/test_one_six_nine_terrain.py).
+The rules' move lists and refusals (`movement.reach`) and the greedy player's judging (policy.py) walk
+here.  The judging walks every creature again on the board each legal move leaves, a hundred thousand
+walks in one of Hard's look-aheads, so the walk is made cheap: squares are indices into a 15x15 list
+whose border is blocked (no bounds checks, neighbours are +-1 and +-15), and each square holds one small
+number saying how a walker of that owner may enter it.  tests/rules/test_one_six_nine_terrain.py checks
+every walk of 130 positions against the rules written out plainly (`blocks`, `step_cost`).
 """
 from __future__ import annotations
 
@@ -38,19 +38,30 @@ def index(square: Square) -> int:
     return square[1] * WIDTH + square[0]
 
 
+def blocks(cell: Optional[Cell], seat: int) -> bool:
+    """Whether a creature of `seat` may neither cross nor stop on this square: a Wall, a Pit, or one of
+    its owner's own creatures."""
+    if cell is None:
+        return False
+    ground, creature = cell["ground"], cell["creature"]
+    if ground is not None and ground["kind"] in BLOCKING:
+        return True
+    return creature is not None and creature["owner"] == seat
+
+
+def step_cost(cell: Optional[Cell]) -> int:
+    """Entering a Road costs nothing; any other square costs one of the three."""
+    return 0 if cell is not None and cell["ground"] is not None and cell["ground"]["kind"] == ROAD else 1
+
+
 def entry(cell: Optional[Cell], owner: int) -> int:
-    """How a creature of `owner` may enter a square holding `cell` (as `movement.reach` decides)."""
+    """How a creature of `owner` may enter a square holding `cell`: `blocks` and `step_cost` in one number,
+    with whether something is there."""
     if cell is None:
         return OPEN
-    ground, creature = cell["ground"], cell["creature"]
-    if creature is not None and creature["owner"] == owner:
+    if blocks(cell, owner):
         return BLOCKED
-    if ground is None:
-        return OCCUPIED
-    kind = ground["kind"]
-    if kind in BLOCKING:
-        return BLOCKED
-    return ROAD_HERE if kind == ROAD else OCCUPIED
+    return ROAD_HERE if step_cost(cell) == 0 else OCCUPIED
 
 
 def terrain(grid: Dict[Square, Cell], owner: int) -> List[int]:
@@ -70,9 +81,9 @@ def patched(base: List[int], grid: Dict[Square, Cell], owner: int, changed: Iter
 
 
 def walk(ground: List[int], start: int) -> Tuple[List[int], List[int]]:
-    """(the occupied squares a creature on `start` may stop on, every square it reaches): the walk of
-    `movement.reach` (a Road is free; three steps in all), one cost at a time: the squares first reached
-    at a cost are expanded before any dearer one, and a Road found on the way joins its cost's list."""
+    """(the occupied squares a creature on `start` may stop on, every square it reaches): a Road is free,
+    three steps in all, one cost at a time: the squares first reached at a cost are expanded before any
+    dearer one, and a Road found on the way joins its cost's list."""
     cost_of = [_FAR] * len(ground)
     cost_of[start] = 0
     reached: List[int] = []
