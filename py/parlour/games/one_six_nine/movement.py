@@ -21,7 +21,7 @@ from typing import Dict, List, Optional, Set, Tuple
 from ...game import State
 from .board import Cell, Square, cell_at, cells, empty_cell, neighbours, remove, replace_tile, square_name
 from .constants import BUREAUCRAT, CREATURES, KILLS, MONSTER, PROPERTIES, THIEF, title
-from .terrain import SQUARE_OF, blocks, index, terrain, walk
+from .terrain import SQUARE_OF, blocks, index, reached_squares, terrain
 
 #: Effect codes, as the view lists them for a board to show before a move is made.
 BOTH_DIE = "both_die"
@@ -41,8 +41,7 @@ def reach(grid: Dict[Square, Cell], start: Square, seat: int) -> Set[Square]:
 
 def reached_from(ground: List[int], start: Square) -> Set[Square]:
     """`reach` on a terrain made once for several creatures of one owner."""
-    _, reached = walk(ground, index(start))
-    return {SQUARE_OF[i] for i in reached}
+    return {SQUARE_OF[i] for i in reached_squares(ground, index(start))}
 
 
 def creatures_of(board: List[dict], seat: int) -> List[dict]:

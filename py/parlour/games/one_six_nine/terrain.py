@@ -56,12 +56,19 @@ def step_cost(cell: Optional[Cell]) -> int:
 
 def entry(cell: Optional[Cell], owner: int) -> int:
     """How a creature of `owner` may enter a square holding `cell`: `blocks` and `step_cost` in one number,
-    with whether something is there."""
+    with whether something is there (written out: every terrain asks this of every square with something on
+    it; the terrain test checks it against the two)."""
     if cell is None:
         return OPEN
-    if blocks(cell, owner):
+    ground, creature = cell["ground"], cell["creature"]
+    if creature is not None and creature["owner"] == owner:
         return BLOCKED
-    return ROAD_HERE if step_cost(cell) == 0 else OCCUPIED
+    if ground is None:
+        return OCCUPIED
+    kind = ground["kind"]
+    if kind in BLOCKING:
+        return BLOCKED
+    return ROAD_HERE if kind == ROAD else OCCUPIED
 
 
 def terrain(grid: Dict[Square, Cell], owner: int) -> List[int]:
@@ -81,9 +88,15 @@ def patched(base: List[int], grid: Dict[Square, Cell], owner: int, changed: Iter
 
 
 def walk(ground: List[int], start: int) -> Tuple[List[int], List[int]]:
-    """(the occupied squares a creature on `start` may stop on, every square it reaches): a Road is free,
-    three steps in all, one cost at a time: the squares first reached at a cost are expanded before any
-    dearer one, and a Road found on the way joins its cost's list."""
+    """(the occupied squares a creature on `start` may stop on, every square it reaches)."""
+    reached = reached_squares(ground, start)
+    return [i for i in reached if ground[i] >= ROAD_HERE], reached
+
+
+def reached_squares(ground: List[int], start: int) -> List[int]:
+    """Every square a creature on `start` may stop on: a Road is free, three steps in all, one cost at a
+    time: the squares first reached at a cost are expanded before any dearer one, and a Road found on the
+    way joins its cost's list."""
     cost_of = [_FAR] * len(ground)
     cost_of[start] = 0
     reached: List[int] = []
@@ -109,8 +122,7 @@ def walk(ground: List[int], start: int) -> Tuple[List[int], List[int]]:
                     cost_of[there] = spent + 1
                     dearer.append(there)
         frontier = dearer
-    occupied = [i for i in reached if ground[i] >= ROAD_HERE]
-    return occupied, reached
+    return reached
 
 
 def read_by(start: int, reached: Iterable[int]) -> set:
