@@ -125,9 +125,12 @@ def click_once(page, rng):
         return False
 
 
-def play_all(pages, seed=1, timeout_s=300, on_tick=None):
-    """Click on whichever page has a move until every page shows the result; returns clicks."""
+def play_all(pages, seed=1, timeout_s=300, on_tick=None, through_tables=False):
+    """Click on whichever page has a move until every page shows the result; returns clicks.  With
+    `through_tables`, each move goes through the table's own action path instead (MOVE_THROUGH_TABLE)."""
     rng = random.Random(seed)
+    move = ((lambda p: p.evaluate(MOVE_THROUGH_TABLE, rng.randrange(1 << 30))) if through_tables
+            else (lambda p: click_once(p, rng)))
     clicks = 0
     deadline = time.time() + timeout_s
     while time.time() < deadline:
@@ -136,7 +139,7 @@ def play_all(pages, seed=1, timeout_s=300, on_tick=None):
             return clicks
         moved = False
         for p, ph in zip(pages, phases):
-            if ph == "move" and click_once(p, rng):
+            if ph == "move" and move(p):
                 clicks += 1
                 moved = True
         if on_tick:
@@ -176,24 +179,10 @@ MOVE_THROUGH_TABLE = """async (k) => {
 
 
 def play_all_through_tables(pages, seed=1, timeout_s=300):
-    """Like `play_all`, but each move goes through the table's own action path instead of a click: for the tests
-    about the protocol, which need a game to its end and not its clicks (each title's network test plays a whole
-    game by clicking)."""
-    rng = random.Random(seed)
-    moves = 0
-    deadline = time.time() + timeout_s
-    while time.time() < deadline:
-        phases = [p.evaluate(PHASE) for p in pages]
-        if all(ph == "over" for ph in phases):
-            return moves
-        moved = False
-        for p, ph in zip(pages, phases):
-            if ph == "move" and p.evaluate(MOVE_THROUGH_TABLE, rng.randrange(1 << 30)):
-                moves += 1
-                moved = True
-        if not moved:
-            time.sleep(0.05)
-    raise AssertionError(f"the game did not end; phases {[p.evaluate(PHASE) for p in pages]}")
+    """`play_all` with each move sent through the table's own action path instead of a click: for the tests about
+    the protocol, which need a game to its end and not its clicks (each title's network test plays a whole game by
+    clicking)."""
+    return play_all(pages, seed, timeout_s, through_tables=True)
 
 
 def wait_fair(page, timeout=90_000):
