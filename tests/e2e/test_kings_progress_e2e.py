@@ -49,20 +49,31 @@ def test_pass_and_play_hides_the_board_between_seats(page, site_url, artifacts):
 
 
 def test_lobby_is_usable_before_python_is_ready(page, site_url):
-    released = []
+    held, gate = [], {"open": False}
 
     def hold_wasm(route):
-        released.append(route)
+        """Python's wasm waits until the person has pressed Start; asked for after that, it goes at once
+        (on a loaded machine the engine may ask only after the test has let the held ones go)."""
+        if gate["open"]:
+            route.continue_()
+        else:
+            held.append(route)
 
     page.route("**/pyodide.asm.wasm", hold_wasm)
     page.goto(f"{site_url}?botDelay=0")
     page.wait_for_selector("[data-game='kings-progress']")
+    for _ in range(300):  # the engine is waiting on its wasm: Python cannot be ready before it is let go
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the engine never asked for its wasm"
     page.select_option("#players", "4")
     assert page.locator(".seat-row").count() == 4
     assert page.evaluate("document.documentElement.dataset.python") == "loading"
     page.click("#start")
     assert "Loading the games" in page.locator("#start").inner_text()
-    for route in released:
+    gate["open"] = True
+    for route in held:
         route.continue_()
     wait_python(page)
     page.wait_for_selector(".kp-board")
