@@ -254,8 +254,7 @@ def check_result(game, state):
 
 def play_keeping_the_contract(game_id, players, options, states, full_states):
     """Play seeded random games of the case until `states` states were checked (at least MIN_GAMES games),
-    every state of a game; games are checked fully until `full_states` were (at least MIN_FULL_GAMES games).
-    Returns the games played and the states checked."""
+    every state of a game; games are checked fully until `full_states` were (at least MIN_FULL_GAMES games)."""
     game = games.get(game_id)
     number = checked = fully = 0
     while number < MIN_GAMES or checked < states:
@@ -264,7 +263,6 @@ def play_keeping_the_contract(game_id, players, options, states, full_states):
         checked += plies + 1
         fully += (plies + 1) if full else 0
         number += 1
-    return number, checked
 
 
 def play_one(game, players, options, number, full):

@@ -1,7 +1,7 @@
 """Positions for the browser tests, made natively: drive a game through the engine up to the moment a test
 is about, and click from there (issue 25).
 
-A seeded random game is played in CPython by the same engines the page runs in Pyodide.  Its moves up to
+A seeded random game (`parlour.simulate.play_random`) is played in CPython by the same engines the page runs in Pyodide.  Its moves up to
 that moment are saved in the page's own saved-games database (js/store/games-db.js), and the page opens the
 game at its address (`#table=<id>`), the path a reload takes: one `new` call replays the moves (api.op_new)
 and the table is drawn, live, at that position.  A test that is about a game's end then plays its last few
@@ -12,33 +12,17 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Sequence
 
 from parlour import games
-from parlour.rng import Rng
+from parlour.simulate import play_random
 from tabs import LOBBY
 
 #: saves one game into the page's database, as a table does after each move
 SAVE = "(saved) => import('./js/store/games-db.js').then((db) => db.saveGame(saved))"
 
 
-def random_game(game_id: str, players: int, seed, options: Optional[dict] = None, chooser: str = "positions") -> List[dict]:
-    """Every move of a seeded random game to its end, as a saved game lists them ({seat, action})."""
-    game = games.get(game_id)
-    state = game.setup(players, seed, dict(options or {}))
-    pick = Rng.from_seed(f"{chooser}:{game_id}:{players}:{seed}")
-    moves: List[dict] = []
-    while not game.is_over(state):
-        movers = game.to_move(state)
-        seat = movers[pick.below(len(movers))]
-        legal = game.legal_actions(state, seat)
-        action = legal[pick.below(len(legal))]
-        moves.append({"seat": seat, "action": action})
-        state = game.apply(state, seat, action)
-    return moves
-
-
 def near_the_end(game_id: str, players: int, seed, options: Optional[dict] = None, left: int = 8) -> List[dict]:
     """The moves of a seeded random game but its last `left`: a position a few moves from a result (the table
     plays on from it with its own choices, so its game may end sooner or later than this one did)."""
-    moves = random_game(game_id, players, seed, options)
+    _, moves = play_random(game_id, players, seed, options)
     return moves[:max(0, len(moves) - left)]
 
 

@@ -23,7 +23,8 @@ import pytest
 
 from clicking import start_game, wait_settled
 from parlour import games
-from positions import near_the_end, open_position, random_game
+from parlour.simulate import play_random
+from positions import near_the_end, open_position
 from tabs import DESKTOP, LOBBY, PHONE, new_tab
 
 TITLES = ["kings-progress", "kings-cottage", "castles", "mansion", "one-six-nine"]
@@ -110,7 +111,7 @@ def phases_of(game_id, seats, seed):
     state = game.setup(len(seats), seed, {})
     found = {"privacy"} if kinds.count("human") > 1 else set()
     found |= {"interlude"} if game_id in INTERLUDES else set()
-    for move in random_game(game_id, len(seats), seed):
+    for move in play_random(game_id, len(seats), seed)[1]:
         for s in game.to_move(state):
             if kinds[s] == "human":
                 found.add(f"move:{game.view(state, s)['phase']}{':form' if game.forms(state, s) else ''}")
