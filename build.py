@@ -203,15 +203,20 @@ def build_wheel(out_dir: Path) -> Path:
     return target
 
 
+#: node's snapshot: Python set up as the worker sets it up (js/engine/python-setup.js, imported by path)
 SNAPSHOT_SCRIPT = """
 import { readFileSync, writeFileSync } from "node:fs";
-const [dir, wheel, out] = process.argv.slice(2);
+import { pathToFileURL } from "node:url";
+const [dir, wheel, out, setup] = process.argv.slice(2);
 const { loadPyodide } = await import(dir + "pyodide.mjs");
+const { SNAPSHOT_IMPORTS, putWheelOnPath } = await import(pathToFileURL(setup).href);
 const pyodide = await loadPyodide({ indexURL: dir, _makeSnapshot: true });
-pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
-pyodide.runPython("import parlour.api, parlour.records, parlour.simulate\\nfrom parlour import games\\ngames.all_games()");
+putWheelOnPath(pyodide, new Uint8Array(readFileSync(wheel)));
+pyodide.runPython(SNAPSHOT_IMPORTS);
 writeFileSync(out, pyodide.makeMemorySnapshot());
 """
+#: what the worker, node's snapshot and the parity runner share about setting Python up
+PYTHON_SETUP = ROOT / "js" / "engine" / "python-setup.js"
 
 
 def make_snapshot(pyodide_dir: Path, wheel: Path, out: Path) -> "Path | None":
@@ -229,14 +234,14 @@ def make_snapshot(pyodide_dir: Path, wheel: Path, out: Path) -> "Path | None":
         say("node not found: no Pyodide snapshot (Python starts the slow way)")
         return None
     key = hashlib.sha256(
-        (PYODIDE_VERSION + sha256_file(wheel) + SNAPSHOT_SCRIPT).encode()).hexdigest()[:16]
+        (PYODIDE_VERSION + sha256_file(wheel) + SNAPSHOT_SCRIPT + sha256_file(PYTHON_SETUP)).encode()).hexdigest()[:16]
     cached = CACHE / "snapshots" / f"parlour-{key}.bin.gz"
     if not cached.exists():
         cached.parent.mkdir(parents=True, exist_ok=True)
         script = CACHE / "snapshots" / "make-snapshot.mjs"
         script.write_text(SNAPSHOT_SCRIPT)
         raw = cached.with_suffix("")
-        run([node, script, f"{pyodide_dir}/", wheel, raw])
+        run([node, script, f"{pyodide_dir}/", wheel, raw, PYTHON_SETUP])
         with open(raw, "rb") as src, open(cached, "wb") as dest:
             dest.write(gzip.compress(src.read(), 6, mtime=0))
         raw.unlink()

@@ -2,28 +2,32 @@
 /// <reference lib="webworker" />
 /**
  * The Pyodide worker: restores Python from this device's memory snapshot (or
- * starts it the slow way and makes that snapshot), unpacks our wheel, then
- * answers JSON requests through parlour.api.handle; micropip is loaded only
- * for optional helpers (segno).  Running Python here keeps the page
- * responsive while Python loads and thinks.
+ * starts it the slow way and makes that snapshot), puts our wheel on Python's
+ * path, then answers JSON requests through parlour.api.handle; micropip is
+ * loaded only for optional helpers (segno).  Running Python here keeps the
+ * page responsive while Python loads and thinks.
  *
  * The snapshot is made here, not shipped: a shipped one doubled a first
  * visit's bytes (6.5 MB gzipped).  The first visit starts Python the slow way
  * with our engines imported, copies its memory before any request touches it,
- * and keeps it gzipped in IndexedDB under a key made of the Pyodide
- * version and our wheel's hash, so a new build never restores an old engine.
- * A missing, stale or broken snapshot means one slow start, never an error.
+ * and keeps its non-zero pages in IndexedDB (js/engine/snapshot-pages.js)
+ * under a key made of the Pyodide version and our wheel's hash, so a new
+ * build never restores an old engine.  A missing, stale or broken snapshot
+ * means one slow start, never an error.
  */
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
+import { packPages, unpackPages } from "./snapshot-pages.js";
+import { SNAPSHOT_IMPORTS, putWheelOnPath } from "./python-setup.js";
 
 /** Where the snapshot is kept: an IndexedDB database of its own, one record (so a new build's replaces an old one). */
 const SNAPSHOT_DB = "parlour-python";
 const SNAPSHOT_STORE = "snapshot";
 const SNAPSHOT_RECORD = "memory";
-/** Bumped when what the snapshot holds changes without the wheel changing (the imports below). */
-const SNAPSHOT_FORMAT = 1;
-/** What a snapshot has imported: every engine, as the build's node snapshot did. */
-const SNAPSHOT_IMPORTS = "import parlour.api, parlour.records, parlour.simulate\nfrom parlour import games\ngames.all_games()";
+/**
+ * Bumped when what the snapshot holds, or how it is kept, changes without the wheel changing
+ * (2: non-zero pages as they are, the wheel as a zip on sys.path; 1 was gzipped, the wheel unpacked).
+ */
+const SNAPSHOT_FORMAT = 2;
 
 /** @type {(request: string) => string} */
 let handle;
@@ -53,7 +57,8 @@ const ready = (async () => {
   if (restoring) {
     try {
       pyodide = await loadPyodide({ indexURL, _loadSnapshot: restoring.bytes });
-      pyodide.unpackArchive(new Uint8Array(await wheel), "wheel");
+      lap("pyodide");
+      putWheelOnPath(pyodide, new Uint8Array(await wheel));
       handle = pyodide.pyimport("parlour.api").handle;
       info.started_from = stored ? "device snapshot" : "shipped snapshot";
     } catch (err) {
@@ -68,8 +73,7 @@ const ready = (async () => {
     const canKeep = snapshotsCanBeKept() && !info.snapshot;
     pyodide = await loadPyodide({ indexURL, _makeSnapshot: canKeep });
     lap("pyodide");
-    // Our wheel is pure Python with no dependencies: unpacking it is all an install does.
-    pyodide.unpackArchive(new Uint8Array(await wheel), "wheel");
+    putWheelOnPath(pyodide, new Uint8Array(await wheel));
     if (canKeep) {
       pyodide.runPython(SNAPSHOT_IMPORTS);
       memory = pyodide.makeMemorySnapshot(); // before any request changes Python's memory
@@ -102,28 +106,23 @@ function shippedSnapshot(url) {
   return { bytes };
 }
 
-/** Whether this browser can gzip a snapshot and keep it (IndexedDB and the compression streams). */
+/** Whether this browser can keep a snapshot (IndexedDB in a worker). */
 function snapshotsCanBeKept() {
-  return "indexedDB" in self && "CompressionStream" in self && "DecompressionStream" in self;
+  return "indexedDB" in self;
 }
 
 /**
  * This build's snapshot from IndexedDB, or null when there is none or only
- * another build's.  Its bytes are a promise, unpacked as they are read beside
- * Pyodide's own downloads (wrapped: an async function's promise would wait
- * for them).
+ * another build's.  Its bytes are a promise, read beside Pyodide's own
+ * downloads (wrapped: an async function's promise would wait for them).
  * @param {string} key @param {Promise<any>} reading the record (readKeptSnapshot)
  * @returns {Promise<{bytes: Promise<Uint8Array>} | null>}
  */
 async function storedSnapshot(key, reading) {
   try {
     const kept = await reading;
-    if (!kept || kept.key !== key || !(kept.packed instanceof Blob)) return null;
-    const unpacked = kept.packed.stream().pipeThrough(new DecompressionStream("gzip"));
-    const bytes = new Response(unpacked).arrayBuffer().then((buffer) => {
-      if (buffer.byteLength !== kept.bytes) throw new Error(`snapshot: ${buffer.byteLength} bytes, expected ${kept.bytes}`);
-      return new Uint8Array(buffer);
-    });
+    if (!kept || kept.key !== key || !(kept.pages instanceof Blob)) return null;
+    const bytes = kept.pages.arrayBuffer().then((/** @type {ArrayBuffer} */ stored) => unpackPages(kept.bytes, kept.runs, stored));
     bytes.catch(() => {}); // Pyodide's await sees a failure; no stray "unhandled rejection" besides
     return { bytes };
   } catch (err) {
@@ -132,7 +131,7 @@ async function storedSnapshot(key, reading) {
   }
 }
 
-/** The kept snapshot's record (key, length, gzipped bytes), or null. @returns {Promise<any>} */
+/** The kept snapshot's record (key, length, runs, their pages), or null. @returns {Promise<any>} */
 function readKeptSnapshot() {
   if (!snapshotsCanBeKept()) return Promise.resolve(null);
   return snapshotStore("readonly", (store) => store.get(SNAPSHOT_RECORD)).catch((err) => {
@@ -142,16 +141,17 @@ function readKeptSnapshot() {
 }
 
 /**
- * Gzips the snapshot and keeps it under this build's key, in place of any
- * other build's.  In the background: Python answers meanwhile, and a failure
- * (no room, private browsing) only means the next start is slow too.
+ * Keeps the snapshot's non-zero pages under this build's key, in place of any
+ * other build's.  After Python is ready: a failure (no room, private
+ * browsing) only means the next start is slow too.
  * @param {string} key @param {Uint8Array} memory
  */
 async function keepSnapshot(key, memory) {
   try {
-    const packed = await new Response(new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
-    await snapshotStore("readwrite", (store) => store.put({ key, bytes: memory.byteLength, packed }, SNAPSHOT_RECORD));
-    postMessage({ type: "snapshot-kept", bytes: packed.size });
+    const { bytes, runs, pages } = packPages(memory);
+    const record = { key, bytes, runs, pages: new Blob(pages) };
+    await snapshotStore("readwrite", (store) => store.put(record, SNAPSHOT_RECORD));
+    postMessage({ type: "snapshot-kept", bytes: record.pages.size });
   } catch (err) {
     console.warn("Python's snapshot could not be kept on this device; the next start is slow too.", err);
   }

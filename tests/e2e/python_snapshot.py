@@ -3,7 +3,8 @@ damaged from the page, for the first-visit tests and the bench.  Opening the dat
 it (an empty one made by a test would hide the worker's store)."""
 import time
 
-#: The kept record's key, unpacked length and packed size, or null: without creating the database.
+#: The kept record's key, the snapshot's length and the bytes kept of it (its non-zero pages), or null:
+#: without creating the database.
 KEPT_SNAPSHOT = """() => new Promise((done) => {
   const opening = indexedDB.open('parlour-python');
   opening.onupgradeneeded = () => opening.transaction.abort();
@@ -15,12 +16,12 @@ KEPT_SNAPSHOT = """() => new Promise((done) => {
     get.onsuccess = () => {
       db.close();
       const kept = get.result;
-      done(kept ? {key: kept.key, bytes: kept.bytes, packed: kept.packed.size} : null);
+      done(kept ? {key: kept.key, bytes: kept.bytes, stored: kept.pages.size} : null);
     };
   };
 })"""
 
-#: Rewrites the kept record's fields (`key`, `packed` as bytes) to stand for a stale or broken snapshot.
+#: Rewrites the kept record's fields (`key`, `pages` as bytes) to stand for a stale or broken snapshot.
 SPOIL_SNAPSHOT = """(change) => new Promise((done, fail) => {
   const opening = indexedDB.open('parlour-python');
   opening.onsuccess = () => {
@@ -30,7 +31,7 @@ SPOIL_SNAPSHOT = """(change) => new Promise((done, fail) => {
     get.onsuccess = () => {
       const kept = get.result;
       if (change.key) kept.key = change.key;
-      if (change.packed) kept.packed = new Blob([new Uint8Array(change.packed)]);
+      if (change.pages) kept.pages = new Blob([new Uint8Array(change.pages)]);
       store.put(kept, 'memory').onsuccess = () => { db.close(); done(true); };
     };
     get.onerror = () => fail(get.error);
@@ -40,12 +41,12 @@ SPOIL_SNAPSHOT = """(change) => new Promise((done, fail) => {
 
 #: Seconds between looks at the database while waiting.
 POLL_S = 0.5
-#: Seconds a first visit may take to keep its snapshot after Python is ready (gzip of ~31 MB, on a loaded machine).
+#: Seconds a first visit may take to keep its snapshot after Python is ready (on a loaded machine).
 KEEP_TIMEOUT_S = 120
 
 
 def kept_snapshot(page):
-    """The snapshot this device keeps: {"key", "bytes", "packed"}, or None."""
+    """The snapshot this device keeps: {"key", "bytes", "stored"}, or None."""
     return page.evaluate(KEPT_SNAPSHOT)
 
 
@@ -60,6 +61,6 @@ def wait_snapshot_kept(page, timeout_s: float = KEEP_TIMEOUT_S):
     return kept
 
 
-def spoil_snapshot(page, key=None, packed=None):
-    """Gives the kept snapshot another build's key, or other packed bytes (a list of ints)."""
-    page.evaluate(SPOIL_SNAPSHOT, {"key": key, "packed": packed})
+def spoil_snapshot(page, key=None, pages=None):
+    """Gives the kept snapshot another build's key, or other bytes for its pages (a list of ints)."""
+    page.evaluate(SPOIL_SNAPSHOT, {"key": key, "pages": pages})
