@@ -15,7 +15,7 @@ from parlour.games.one_six_nine import policy
 from parlour.games.one_six_nine.board import Square, cells, neighbours
 from parlour.games.one_six_nine.constants import CREATURES, MOVE_ALLOWANCE, ROAD, WALL, THIEF
 from parlour.games.one_six_nine.movement import make_move, reach
-from parlour.games.one_six_nine.terrain import SQUARE_OF, blocks, index, step_cost, terrain, walk
+from parlour.games.one_six_nine.terrain import SQUARE_OF, blocks, board_terrain, index, step_cost, terrain, walk
 from parlour.rng import Rng
 
 GAME = one_six_nine.GAME
@@ -64,6 +64,7 @@ def test_a_walk_stops_where_the_rules_let_a_creature_stop():
         grid = cells(state["board"])
         for owner in range(state["players"]):
             ground = terrain(grid, owner)
+            assert board_terrain(state["board"], owner) == ground, owner  # the move lists' terrain
             for square in [(x, y) for x in range(1, 14) for y in range(1, 14)]:
                 want = rules_reach(grid, square, owner)
                 occupied, reached = walk(ground, index(square))

@@ -21,7 +21,7 @@ from typing import Dict, List, Optional, Set, Tuple
 from ...game import State
 from .board import Cell, Square, cell_at, cells, empty_cell, neighbours, remove, replace_tile, square_name
 from .constants import BUREAUCRAT, CREATURES, KILLS, MONSTER, PROPERTIES, THIEF, title
-from .terrain import SQUARE_OF, blocks, index, reached_squares, terrain
+from .terrain import SQUARE_OF, blocks, board_terrain, index, reached_squares, terrain
 
 #: Effect codes, as the view lists them for a board to show before a move is made.
 BOTH_DIE = "both_die"
@@ -60,7 +60,7 @@ def destinations(board: List[dict], seat: int, moved: List[int],
         start = (tile["x"], tile["y"])
         if only is not None and start != only:
             continue
-        ground = terrain(cells(board), seat) if ground is None else ground
+        ground = board_terrain(board, seat) if ground is None else ground
         for to in sorted(reached_from(ground, start)):
             out.append((start, to))
     return out

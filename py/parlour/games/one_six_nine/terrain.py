@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from .board import Cell, Square
-from .constants import BLOCKING, BOARD_SIZE, MOVE_ALLOWANCE, ROAD
+from .constants import BLOCKING, BOARD_SIZE, CREATURES, MOVE_ALLOWANCE, ROAD
 
 WIDTH = BOARD_SIZE + 2
 #: how a walker may enter a square (a list of these, one per index, is a terrain)
@@ -76,6 +76,26 @@ def terrain(grid: Dict[Square, Cell], owner: int) -> List[int]:
     out = list(_EMPTY)
     for square, cell in grid.items():
         out[square[1] * WIDTH + square[0]] = entry(cell, owner)
+    return out
+
+
+def board_terrain(board: List[dict], owner: int) -> List[int]:
+    """`terrain(cells(board), owner)` straight from the tile list, without the square-keyed grid: the
+    rules' move lists and checks ask for one terrain a call (the terrain test checks the two agree)."""
+    out = list(_EMPTY)
+    creatures = []
+    for tile in board:
+        kind = tile["kind"]
+        if kind in CREATURES:
+            creatures.append(tile)
+        else:
+            out[tile["y"] * WIDTH + tile["x"]] = BLOCKED if kind in BLOCKING else ROAD_HERE if kind == ROAD else OCCUPIED
+    for tile in creatures:  # over the ground: one's own creature blocks, another's makes an empty square occupied
+        i = tile["y"] * WIDTH + tile["x"]
+        if tile["owner"] == owner:
+            out[i] = BLOCKED
+        elif out[i] == OPEN:
+            out[i] = OCCUPIED
     return out
 
 
