@@ -5,12 +5,10 @@ starts the slow way with no error shown, and the device keeps a fresh snapshot."
 import json
 import os
 import pathlib
-import shutil
-import sys
-import threading
 
 import pytest
 
+from as_served import served_as_shipped
 from clicking import wait_python
 from python_snapshot import kept_snapshot, spoil_snapshot, wait_snapshot_kept
 
@@ -27,26 +25,9 @@ BROKEN_STORED_BYTES = 2048
 
 @pytest.fixture(scope="module")
 def site_url(tmp_path_factory):
-    """The site as `build.py serve` ships it: the suite's build carries node's snapshot (PARLOUR_SHIP_SNAPSHOT,
-    so that its other browser contexts start fast); this copy drops it, with its service worker and
-    compressed copies written again, so these visits are real first visits."""
-    sys.path.insert(0, str(ROOT))
-    import build
-    site = tmp_path_factory.mktemp("as-served") / "site"
-    shutil.copytree(DIST, site)
-    info = json.loads((site / "build-info.json").read_text())
-    shipped = info.pop("snapshot", None)
-    if shipped:
-        for path in site.glob(shipped + "*"):
-            path.unlink()
-    (site / "build-info.json").write_text(json.dumps(info, indent=1, sort_keys=True) + "\n")
-    build.write_service_worker(site)
-    build.precompress(site)
-    os.environ["PARLOUR_QUIET"] = "1"
-    server = build.make_server(0, site)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    """The site as `build.py serve` ships it (tests/e2e/as_served.py): no snapshot is shipped."""
+    with served_as_shipped(tmp_path_factory.mktemp("as-served")) as url:
+        yield url
 
 
 def build_key():
