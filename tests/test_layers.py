@@ -55,6 +55,8 @@ PYTHON_LAYERS: List[Layer] = [
           must_not=["parlour.games.*.**"]),  # games only through the registry, parlour.games
 ]
 
+#: the worker's own modules, shared with the build's node snapshot and the parity runner
+WORKER_HELPERS = ["js/engine/snapshot-pages.js", "js/engine/python-setup.js"]
 JS_GAME_PRIVATE = ["js/engine/**", "js/net/**", "js/store/**", "js/tables/**", "js/ui/**"]
 RENDERER_INSIDES = "js/games/*/**"  # a game's renderer files: only the registry (js/games/index.js) reaches them
 
@@ -76,7 +78,10 @@ JS_LAYERS: List[Layer] = [
     Layer("worker bridge", who=["js/engine/bridge.js"], may=[], must_not=["js/**"]),
     # a classic script index.html runs first: it starts Python's worker (no inline script: docs/security.md)
     Layer("worker starter", who=["js/engine/start.js"], may=[], must_not=["js/**"]),
-    Layer("Pyodide worker", who=["js/engine/worker.js"], may=["pyodide/**"], must_not=["js/**"]),
+    # the worker and its two helpers (how the snapshot is kept, how Python is set up): nothing else of ours
+    Layer("Pyodide worker", who=["js/engine/worker.js", *WORKER_HELPERS], may=["pyodide/**", *WORKER_HELPERS],
+          must_not=["js/common/**", "js/games/**", "js/board/**", "js/store/**", "js/net/**", "js/tables/**",
+                    "js/ui/**", "js/main.js", "js/engine/bridge.js", "js/engine/start.js"]),
     # transport and protocol: no DOM (see test_the_network_layer_draws_nothing), no game, no table
     Layer("network: transport and protocol", who=["js/net/**"], may=["js/net/**", "js/engine/bridge.js"],
           must_not=["js/common/**", "js/games/**", "js/board/**", "js/store/**", "js/tables/**", "js/ui/**"]),
