@@ -50,11 +50,12 @@ def kept_snapshot(page):
     return page.evaluate(KEPT_SNAPSHOT)
 
 
-def wait_snapshot_kept(page, timeout_s: float = KEEP_TIMEOUT_S):
-    """Waits until the worker has kept its snapshot and returns it.  Polled from here: a predicate's
-    promise would count as true in wait_for_function."""
+def wait_snapshot_kept(page, timeout_s: float = KEEP_TIMEOUT_S, read=kept_snapshot):
+    """Waits until the worker has kept its snapshot and returns it (`read`: how this browser's driver reads
+    it, kept_snapshot for Playwright's pages).  Polled from here: a predicate's promise would count as true
+    in wait_for_function."""
     deadline = time.monotonic() + timeout_s
-    while (kept := kept_snapshot(page)) is None:
+    while (kept := read(page)) is None:
         if time.monotonic() > deadline:
             raise TimeoutError(f"the worker kept no Python snapshot within {timeout_s} s of starting")
         time.sleep(POLL_S)

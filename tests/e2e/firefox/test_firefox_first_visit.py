@@ -1,13 +1,11 @@
 """Firefox keeps Python's memory snapshot on the device and restores it (js/engine/worker.js): a first
 visit to the site as served (no snapshot shipped) starts Python the slow way and keeps the snapshot's
 non-zero pages in IndexedDB; the next visit puts them back and Python answers from them."""
-import time
-
 import pytest
 
 from as_served import served_as_shipped
 from firefox_play import assert_clean, wait_python
-from python_snapshot import KEEP_TIMEOUT_S, KEPT_SNAPSHOT, POLL_S
+from python_snapshot import KEPT_SNAPSHOT, wait_snapshot_kept
 
 #: Python's slow start in Firefox on a loaded machine
 SLOW_START_MS = 180_000
@@ -27,6 +25,7 @@ def served_url(tmp_path_factory):
 
 
 def kept_snapshot(page):
+    """The kept record, read through the Firefox driver (its `evaluate` takes an expression, not a function)."""
     return page.evaluate(f"({KEPT_SNAPSHOT})()")
 
 
@@ -34,10 +33,7 @@ def test_firefox_keeps_pythons_snapshot_and_the_next_visit_restores_it(ff_page, 
     ff_page.goto(served_url)
     wait_python(ff_page, SLOW_START_MS)
     assert ff_page.evaluate("window.parlourTimings.started_from") == "plain start"
-    deadline = time.monotonic() + KEEP_TIMEOUT_S
-    while (kept := kept_snapshot(ff_page)) is None:
-        assert time.monotonic() < deadline, f"Firefox kept no Python snapshot within {KEEP_TIMEOUT_S} s"
-        time.sleep(POLL_S)
+    kept = wait_snapshot_kept(ff_page, read=kept_snapshot)
     assert kept["bytes"] > kept["stored"] > 0
     ff_page.reload()
     wait_python(ff_page, SLOW_START_MS)
