@@ -67,6 +67,19 @@ SEGNO_SHA256 = "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7
 MARKDOWN_WHEEL = "markdown-3.11.3-py3-none-any.whl"
 MARKDOWN_SHA256 = "e1a31a112232504d753e5c01bb8c2de90d3f0ba986b063e10770cf7695b09e73"
 RULES_DIR = ROOT / "docs" / "rules"
+# esbuild (its WebAssembly build, run by node, so any platform) bundles the page's and the worker's modules
+# at build time: the source stays plain ES modules, served as a few files (see bundle_scripts).
+ESBUILD_VERSION = "0.28.2"
+ESBUILD_TGZ_SHA256 = "61594de12ce998652be2aa0ab72dda54bfa49407fb37ee3464468a2aac306baa"
+#: The page's modules that keep their own address in dist/, each the one copy the page itself runs (esbuild
+#: entry points: the rest of their code lives in shared chunks).  main.js is the page's; the others are where
+#: the tests reach into a running page (saved games, network records, rules, replay, links, settings).
+PAGE_ENTRIES = ["js/main.js", "js/ui/replay.js", "js/store/games-db.js", "js/store/records.js", "js/net/store.js",
+                "js/net/link.js", "js/net/settings.js", "js/common/rules.js", "js/tables/into-view.js"]
+#: The worker's one file (it imports Pyodide's loader and its two helpers; a realm of its own, so no chunks).
+WORKER_ENTRY = "js/engine/worker.js"
+#: Where the page's shared chunks go, inside dist/js/.
+CHUNKS = "chunks"
 # The lobby cards' board pictures (dist/samples/<game-id>.json): a seeded random game, stopped part-way.
 SAMPLE_SEED = "lobby-sample"
 SAMPLE_PLAYERS = 3
@@ -111,8 +124,20 @@ def fetch_pyodide() -> Path:
     target = CACHE / f"pyodide-{PYODIDE_VERSION}"
     if (target / "pyodide-lock.json").exists():
         return target
-    tgz = npm_package("pyodide", PYODIDE_VERSION, PYODIDE_TGZ_SHA256, "Pyodide")
-    tmp = CACHE / "pyodide-unpack"
+    return unpack_npm(npm_package("pyodide", PYODIDE_VERSION, PYODIDE_TGZ_SHA256, "Pyodide"), target)
+
+
+def fetch_esbuild() -> Path:
+    """Unpack the pinned esbuild-wasm npm package into .cache/ (once)."""
+    target = CACHE / f"esbuild-wasm-{ESBUILD_VERSION}"
+    if (target / "esbuild.wasm").exists():
+        return target
+    return unpack_npm(npm_package("esbuild-wasm", ESBUILD_VERSION, ESBUILD_TGZ_SHA256, "esbuild"), target)
+
+
+def unpack_npm(tgz: Path, target: Path) -> Path:
+    """An npm tarball's files (under package/) into `target`, which appears whole or not at all."""
+    tmp = target.with_name(target.name + "-unpack")
     shutil.rmtree(tmp, ignore_errors=True)
     with tarfile.open(tgz) as tar:
         members = [m for m in tar.getmembers() if m.isfile() and m.name.startswith("package/")]
@@ -346,13 +371,17 @@ def build() -> Path:
     DIST.mkdir()
     for name in SITE_FILES:
         copy_file(ROOT / name, DIST / name)
-    add_module_preloads(DIST / "index.html")
     for folder in SITE_DIRS:
         for path in sorted((ROOT / folder).rglob("*")):
             if path.is_file():
                 copy_file(path, DIST / path.relative_to(ROOT))
     for name in PYODIDE_CORE:
         copy_file(pyodide_dir / name, DIST / "pyodide" / name)
+    add_module_preloads(DIST / "index.html", bundle_scripts(DIST))
+    combine_stylesheets(DIST)
+    for folder in sorted((DIST / "js").rglob("*"), key=lambda p: len(p.parts), reverse=True):
+        if folder.is_dir() and not any(folder.iterdir()):  # all its files went into bundles
+            folder.rmdir()
     for entry in lock["packages"].values():
         copy_file(CACHE / "wheels" / entry["file_name"], DIST / "pyodide" / entry["file_name"])
     (DIST / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
@@ -418,29 +447,72 @@ def precompress(dist: Path) -> int:
     return sent
 
 
-def static_imports(module: Path) -> set:
-    """The modules `module` imports statically, and theirs (not dynamic import())."""
-    found, todo = set(), [module]
+# ----- bundling ----------------------------------------------------------------
+
+def esbuild(args: list, cwd: Path) -> dict:
+    """Run the pinned esbuild on `args` in `cwd`; returns its metafile (what it read and wrote)."""
+    node = shutil.which("node")
+    if not node:
+        sys.exit("node is needed to bundle the page's scripts (esbuild's WebAssembly build); install Node.js.")
+    meta = cwd / "esbuild-meta.json"
+    run([node, fetch_esbuild() / "bin" / "esbuild", *args, f"--metafile={meta.name}", "--log-level=warning"], cwd=cwd)
+    try:
+        return json.loads(meta.read_text())
+    finally:
+        meta.unlink()
+
+
+def bundle_scripts(dist: Path) -> list:
+    """Bundle the page's modules and the worker's in dist/, in place of their sources; returns the files the
+    page's first script imports statically (its module preloads).
+
+    Why: the page was some 100 modules, the lobby alone 21 with the pictures' 50 behind them, and the worker
+    three imports deep.  Against Python's own downloads on the same few connections, each took a request and
+    each import level a round trip, holding the lobby and Python's start up.  Bundled, the lobby is about ten
+    files fetched at once and the worker one.  Nothing else changes: the page's module graph is the same
+    (esbuild's shared chunks hold one copy of each module, dynamic imports stay lazy), and PAGE_ENTRIES keep
+    their addresses, so whatever imports one of them gets the page's own copy.  Inputs no output is named
+    after leave dist/ (they are in the chunks now)."""
+    page = esbuild([*PAGE_ENTRIES, "--bundle", "--splitting", "--format=esm", "--outbase=js", "--outdir=js",
+                    f"--chunk-names={CHUNKS}/[name]-[hash]", "--allow-overwrite"], cwd=dist)
+    # Pyodide's loader imports node's modules only under node: never in a browser.
+    worker = esbuild([WORKER_ENTRY, "--bundle", "--format=esm", f"--outfile={WORKER_ENTRY}", "--allow-overwrite",
+                      "--external:node:*", "--external:ws"], cwd=dist)
+    outputs = {**page["outputs"], **worker["outputs"]}
+    for source in (set(page["inputs"]) | set(worker["inputs"])) - set(outputs):
+        (dist / source).unlink()
+    first, found = "js/main.js", []
+    todo = [first]
     while todo:
-        path = todo.pop()
-        for line in path.read_text().splitlines():
-            match = re.match(r'\s*(?:import|export)\b[^(]*?\bfrom\s+"(\.{1,2}/[^"]+)"|\s*import\s+"(\.{1,2}/[^"]+)"', line)
-            if match:
-                target = (path.parent / (match.group(1) or match.group(2))).resolve()
-                if target not in found:
-                    found.add(target)
-                    todo.append(target)
-    return found
+        for imported in outputs[todo.pop()]["imports"]:
+            if imported["kind"] == "import-statement" and imported["path"] not in found:
+                found.append(imported["path"])
+                todo.append(imported["path"])
+    return sorted(found)
 
 
-def add_module_preloads(index: Path) -> None:
-    """List the lobby's own modules in index.html, so the browser fetches them at once instead of
-    discovering them import by import (four round trips deep).  The rest (tables, boards, networking)
-    are not listed: a hundred more requests at page load held the lobby up (549 ms against 308 ms
-    to interactive, median of 9 cold loads here) by taking connections and CPU from it and from
-    Python's start; js/main.js fetches the tables' modules once Python is ready."""
-    lobby = {p.relative_to(ROOT).as_posix() for p in static_imports(ROOT / "js" / "main.js")}
-    links = [f'  <link rel="modulepreload" href="{m}">' for m in sorted(lobby)]
+def combine_stylesheets(dist: Path) -> None:
+    """index.html's stylesheets as one, css/parlour.css: their rules in the same order (so the same cascade),
+    one request before the first paint instead of eleven.  The sources name no url(), so nothing moves."""
+    index = dist / "index.html"
+    text = index.read_text()
+    links = re.findall(r'^  <link rel="stylesheet" href="([^"]+)">\n', text, re.M)
+    combined = "".join(f"/* {href} */\n{(dist / href).read_text()}\n" for href in links)
+    for href in links:
+        (dist / href).unlink()
+    (dist / "css" / "parlour.css").write_text(combined)
+    first = text.index('  <link rel="stylesheet"')
+    text = re.sub(r'^  <link rel="stylesheet" href="[^"]+">\n', "", text, flags=re.M)
+    index.write_text(text[:first] + '  <link rel="stylesheet" href="css/parlour.css">\n' + text[first:])
+
+
+def add_module_preloads(index: Path, modules: list) -> None:
+    """List the modules the page's first script imports in index.html, so the browser fetches them at once
+    instead of finding them import by import.  Only those: the tables', boards' and network's chunks load on
+    first use (js/main.js fetches the tables' once Python is ready); preloading every module at page load held
+    the lobby up (549 ms against 308 ms to interactive, median of 9 cold loads) by taking connections and CPU
+    from it and from Python's start."""
+    links = [f'  <link rel="modulepreload" href="{m}">' for m in modules]
     index.write_text(index.read_text().replace("  <!-- build.py: modulepreload -->", "\n".join(links)))
 
 

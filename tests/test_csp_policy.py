@@ -66,7 +66,7 @@ def built_index(tmp_path: Path) -> Path:
     """index.html as the build writes it (build.build() copies it, then adds the module preloads)."""
     index = tmp_path / "index.html"
     shutil.copyfile(ROOT / "index.html", index)
-    build.add_module_preloads(index)
+    build.add_module_preloads(index, ["js/chunks/chunk-A.js", "js/chunks/chunk-B.js"])
     return index
 
 

@@ -2,6 +2,7 @@
 takes it over (this tab closes its connection and says so), and an older one that holds it open
 is named (close the other tabs) instead of leaving the page hanging.  Saved games stay."""
 import os
+import re
 import time
 
 from tabs import LOBBY, new_tab
@@ -69,11 +70,11 @@ def test_storage_blocked_upgrade_asks_to_close_the_other_tabs(browser, site_copy
       const open = indexedDB.open('parlour');
       open.onsuccess = () => { window.heldDatabase = open.result; resolve(); };
     })""")
-    # a new build whose database is one version up
-    module = site / "js" / "store" / "games-db.js"
-    source = module.read_text()
-    assert "const DB_VERSION = 1;" in source
-    module.write_text(source.replace("const DB_VERSION = 1;", "const DB_VERSION = 2;"))
+    # a new build whose database is one version up (games-db.js's code is in one of the build's bundles,
+    # where its constants are declared with var)
+    version = re.compile(r"\b(const|var) DB_VERSION = 1;")
+    module = next(path for path in sorted((site / "js").rglob("*.js")) if version.search(path.read_text()))
+    module.write_text(version.sub(r"\1 DB_VERSION = 2;", module.read_text()))
     later = time.time() + 10
     os.utime(module, (later, later))  # newer than what the HTTP cache holds
     new = new_tab(context)
