@@ -228,26 +228,37 @@ def build_wheel(out_dir: Path) -> Path:
     return target
 
 
-#: node's snapshot: Python set up as the worker sets it up (js/engine/python-setup.js, imported by path)
+#: node's snapshot: Python set up as the worker sets it up (js/engine/python-setup.js, imported by path), kept
+#: as the worker keeps a device's (js/engine/snapshot-pages.js: its non-zero pages, and where each run goes)
 SNAPSHOT_SCRIPT = """
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync, readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-const [dir, wheel, out, setup] = process.argv.slice(2);
+const [dir, wheel, out, setup, paging] = process.argv.slice(2);
 const { loadPyodide } = await import(dir + "pyodide.mjs");
 const { SNAPSHOT_IMPORTS, putWheelOnPath } = await import(pathToFileURL(setup).href);
+const { packPages } = await import(pathToFileURL(paging).href);
 const pyodide = await loadPyodide({ indexURL: dir, _makeSnapshot: true });
 putWheelOnPath(pyodide, new Uint8Array(readFileSync(wheel)));
 pyodide.runPython(SNAPSHOT_IMPORTS);
-writeFileSync(out, pyodide.makeMemorySnapshot());
+const { bytes, runs, pages } = packPages(pyodide.makeMemorySnapshot());
+writeFileSync(out + ".pages", Buffer.concat(pages));
+writeFileSync(out + ".json", JSON.stringify({ bytes, runs }));
 """
 #: what the worker, node's snapshot and the parity runner share about setting Python up
 PYTHON_SETUP = ROOT / "js" / "engine" / "python-setup.js"
+#: how a snapshot is kept: its non-zero pages (shared by the worker, node's snapshot and the parity runner)
+SNAPSHOT_PAGES = ROOT / "js" / "engine" / "snapshot-pages.js"
+#: where the suite's build ships node's snapshot, the runs' bytes one after another (NOT_COMPRESSED: no inflating)
+SHIPPED_SNAPSHOT = "pyodide/parlour-snapshot.pages"
 
 
-def make_snapshot(pyodide_dir: Path, wheel: Path, out: Path) -> "Path | None":
-    """A gzipped memory snapshot of Pyodide with our engines imported, or None without node: shipped only
-    in a build made with PARLOUR_SHIP_SNAPSHOT (the test suite's, whose every browser context is a first
-    visit); the site as served ships none, each device makes its own (js/engine/worker.js).
+def make_snapshot(pyodide_dir: Path, wheel: Path, dist: Path) -> "dict | None":
+    """A memory snapshot of Pyodide with our engines imported, kept as the worker keeps a device's (its
+    non-zero pages, `SHIPPED_SNAPSHOT`); returns its record for build-info.json ({pages, bytes, runs}), or None
+    without node.  Shipped only in a build made with PARLOUR_SHIP_SNAPSHOT (the test suite's, whose every
+    browser context is a first visit); the site as served ships none, each device makes its own
+    (js/engine/worker.js).  So the suite's browsers restore it by the same code as a device's snapshot, and
+    inflate nothing (a gzipped one took each context start about 600 ms of CPU).
 
     Restoring it in the browser skips Python's start-up and our imports (about
     2.5 s of the 3.4 s cold start measured on this machine).  The snapshot is not
@@ -258,21 +269,16 @@ def make_snapshot(pyodide_dir: Path, wheel: Path, out: Path) -> "Path | None":
     if not node:
         say("node not found: no Pyodide snapshot (Python starts the slow way)")
         return None
-    key = hashlib.sha256(
-        (PYODIDE_VERSION + sha256_file(wheel) + SNAPSHOT_SCRIPT + sha256_file(PYTHON_SETUP)).encode()).hexdigest()[:16]
-    cached = CACHE / "snapshots" / f"parlour-{key}.bin.gz"
-    if not cached.exists():
+    key = hashlib.sha256((PYODIDE_VERSION + sha256_file(wheel) + SNAPSHOT_SCRIPT + sha256_file(PYTHON_SETUP)
+                          + sha256_file(SNAPSHOT_PAGES)).encode()).hexdigest()[:16]
+    cached = CACHE / "snapshots" / f"parlour-{key}"
+    if not Path(f"{cached}.json").exists():
         cached.parent.mkdir(parents=True, exist_ok=True)
         script = CACHE / "snapshots" / "make-snapshot.mjs"
         script.write_text(SNAPSHOT_SCRIPT)
-        raw = cached.with_suffix("")
-        run([node, script, f"{pyodide_dir}/", wheel, raw, PYTHON_SETUP])
-        with open(raw, "rb") as src, open(cached, "wb") as dest:
-            dest.write(gzip.compress(src.read(), 6, mtime=0))
-        raw.unlink()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(cached, out)
-    return out
+        run([node, script, f"{pyodide_dir}/", wheel, cached, PYTHON_SETUP, SNAPSHOT_PAGES])
+    copy_file(Path(f"{cached}.pages"), dist / SHIPPED_SNAPSHOT)
+    return {"pages": SHIPPED_SNAPSHOT, **json.loads(Path(f"{cached}.json").read_text())}
 
 
 def games_catalogue() -> list:
@@ -403,9 +409,9 @@ def build() -> Path:
     }
     # No memory snapshot is shipped: each device makes its own on its first visit (js/engine/worker.js),
     # except in the test suite's build, where every browser context is a first visit.
-    if os.environ.get("PARLOUR_SHIP_SNAPSHOT") and make_snapshot(
-            pyodide_dir, wheel, DIST / "pyodide" / "parlour-snapshot.bin.gz"):
-        build_info["snapshot"] = "pyodide/parlour-snapshot.bin.gz"
+    shipped = make_snapshot(pyodide_dir, wheel, DIST) if os.environ.get("PARLOUR_SHIP_SNAPSHOT") else None
+    if shipped:
+        build_info["snapshot"] = shipped
     (DIST / "build-info.json").write_text(json.dumps(build_info, indent=1, sort_keys=True) + "\n")
     write_service_worker(DIST)
     size = sum(p.stat().st_size for p in site_files(DIST))
@@ -414,8 +420,9 @@ def build() -> Path:
     return DIST
 
 
-#: already compressed: gzip would gain nothing (the snapshot is gzipped, wheels and PNGs are deflated)
-NOT_COMPRESSED = {".gz", ".whl", ".png", ".zip"}
+#: already compressed: gzip would gain nothing (wheels and PNGs are deflated); or never to be inflated (the
+#: suite's shipped snapshot, make_snapshot)
+NOT_COMPRESSED = {".gz", ".whl", ".png", ".zip", ".pages"}
 #: files this small are sent as they are (a compressed reply would not be shorter)
 COMPRESS_FROM_BYTES = 1024
 

@@ -54,6 +54,8 @@ QUICK = "--quick" in sys.argv
 #: --only=castles,kings-progress measures the moves of those games alone (while working on one).
 ONLY = next((a.split("=", 1)[1].split(",") for a in sys.argv if a.startswith("--only=")), None)
 LOAD_RUNS = 3 if QUICK else 7
+#: seconds a tab rests on about:blank before a timed visit: the last page's worker has gone by then
+BLANK_PAUSE_S = 1.5
 MOVES_WANTED = 60 if QUICK else 300
 ENGINE_SECONDS = 1.0 if QUICK else 4.0
 #: bot tournaments (native, bench/tournaments.py): games per pairing; --no-bots skips them, --bots runs only them
@@ -146,10 +148,19 @@ def measure_first_visits(browser, url):
     return statistics.median(python)
 
 
+def visit_from_blank(page, url):
+    """Open `url` in a tab showing nothing, as a visitor does.  Going straight from one Parlour page to the
+    next would time the old page's unloading too (its Python worker and heap torn down on the same thread):
+    about 100 ms before the new page's first script here, which no visit pays."""
+    page.goto("about:blank")
+    time.sleep(BLANK_PAUSE_S)
+    page.goto(url)
+
+
 def measure_cold(browser, url):
     """A later visit in a browser with nothing in memory: the device's snapshot kept by a first visit,
     no service worker, the HTTP cache emptied before every run (every byte from the server, wasm compiled
-    from scratch)."""
+    from scratch), opened from a blank tab."""
     lobby, python, workers = [], [], []
     context = browser.new_context(service_workers="block")
     page = context.new_page()
@@ -159,7 +170,7 @@ def measure_cold(browser, url):
     session = context.new_cdp_session(page)
     for _ in range(LOAD_RUNS):
         session.send("Network.clearBrowserCache")
-        page.goto(url)
+        visit_from_blank(page, url)
         t = ready_timings(page)
         lobby.append(t["lobby_ready"])
         python.append(t["python_ready"])
@@ -183,7 +194,8 @@ def measure_first_visit(browser, url):
 
 
 def measure_warm(browser, url):
-    """A later visit with the service worker active (files from its cache) and the device's snapshot."""
+    """A later visit with the service worker active (files from its cache) and the device's snapshot,
+    opened from a blank tab."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(url)
@@ -192,7 +204,7 @@ def measure_warm(browser, url):
     wait_snapshot_kept(page)
     runs = []
     for _ in range(LOAD_RUNS):
-        page.goto(url)
+        visit_from_blank(page, url)
         runs.append(ready_timings(page)["python_ready"])
     context.close()
     return statistics.median(runs)

@@ -1,14 +1,20 @@
 // Runs Python code inside Pyodide under node with our wheel on its path as the worker puts it, prints its output.
-// Usage: node pyodide_runner.mjs <pyodide dir> <wheel path> <python file> [snapshot.bin.gz]
+// Usage: node pyodide_runner.mjs <pyodide dir> <wheel path> <python file> [built site: restore its shipped snapshot]
 import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { putWheelOnPath } from "../js/engine/python-setup.js";
+import { unpackPages } from "../js/engine/snapshot-pages.js";
 
-const [pyodideDir, wheelPath, scriptPath, snapshotPath] = process.argv.slice(2);
+const [pyodideDir, wheelPath, scriptPath, site] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const _loadSnapshot = snapshotPath ? gunzipSync(readFileSync(snapshotPath)) : undefined;
+/** The site's shipped snapshot as its worker restores it (build-info.json names the pages and their runs). */
+function shippedSnapshot() {
+  const { snapshot } = JSON.parse(readFileSync(path.join(site, "build-info.json"), "utf8"));
+  const pages = readFileSync(path.join(site, snapshot.pages));
+  return unpackPages(snapshot.bytes, snapshot.runs, pages.buffer.slice(pages.byteOffset, pages.byteOffset + pages.length));
+}
+const _loadSnapshot = site ? shippedSnapshot() : undefined;
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, _loadSnapshot });
 putWheelOnPath(pyodide, new Uint8Array(readFileSync(wheelPath)));
 try {

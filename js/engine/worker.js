@@ -50,7 +50,7 @@ const ready = (async () => {
   lap("snapshot_found");
   // A build made with PARLOUR_SHIP_SNAPSHOT (the test suite's, whose every browser context is a first
   // visit) ships the snapshot node made; the site as served and measured ships none.
-  const shipped = !stored && info.snapshot ? shippedSnapshot(new URL(info.snapshot, base)) : null;
+  const shipped = !stored && info.snapshot ? shippedSnapshot(info.snapshot, base) : null;
   /** @type {any} */
   let pyodide = null;
   const restoring = stored ?? shipped;
@@ -93,14 +93,15 @@ const ready = (async () => {
 })();
 
 /**
- * The build's own gzipped snapshot (a build made with PARLOUR_SHIP_SNAPSHOT), unpacked as it streams in.
- * @param {URL} url @returns {{bytes: Promise<Uint8Array>} | null}
+ * The build's own snapshot (a build made with PARLOUR_SHIP_SNAPSHOT), kept as a device keeps one: its
+ * record in build-info.json names the file of its non-zero pages and their runs.
+ * @param {{pages: string, bytes: number, runs: [number, number][]}} record @param {URL} base
+ * @returns {{bytes: Promise<Uint8Array>}}
  */
-function shippedSnapshot(url) {
-  if (!("DecompressionStream" in self)) return null;
-  const bytes = fetch(url).then(async (response) => {
-    if (!response.ok || !response.body) throw new Error(`snapshot: HTTP ${response.status}`);
-    return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+function shippedSnapshot(record, base) {
+  const bytes = fetch(new URL(record.pages, base)).then(async (response) => {
+    if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+    return unpackPages(record.bytes, record.runs, await response.arrayBuffer());
   });
   bytes.catch(() => {}); // Pyodide's await sees a failure; no stray "unhandled rejection" besides
   return { bytes };

@@ -24,8 +24,7 @@ def served_as_shipped(folder: pathlib.Path):
     info = json.loads((site / "build-info.json").read_text())
     shipped = info.pop("snapshot", None)
     if shipped:
-        for path in site.glob(shipped + "*"):
-            path.unlink()
+        (site / shipped["pages"]).unlink()
     (site / "build-info.json").write_text(json.dumps(info, indent=1, sort_keys=True) + "\n")
     build.write_service_worker(site)
     build.precompress(site)
