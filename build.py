@@ -73,9 +73,11 @@ ESBUILD_VERSION = "0.28.2"
 ESBUILD_TGZ_SHA256 = "61594de12ce998652be2aa0ab72dda54bfa49407fb37ee3464468a2aac306baa"
 #: The page's modules that keep their own address in dist/, each the one copy the page itself runs (esbuild
 #: entry points: the rest of their code lives in shared chunks).  main.js is the page's; the others are where
-#: the tests reach into a running page (saved games, network records, rules, replay, links, settings).
+#: the tests reach into a running page (saved games, network records, rules, replay, links, settings, the
+#: peer connection and its codes, Castles' map).
 PAGE_ENTRIES = ["js/main.js", "js/ui/replay.js", "js/store/games-db.js", "js/store/records.js", "js/net/store.js",
-                "js/net/link.js", "js/net/settings.js", "js/common/rules.js", "js/tables/into-view.js"]
+                "js/net/link.js", "js/net/settings.js", "js/net/peer.js", "js/net/signal-codec.js", "js/common/rules.js",
+                "js/tables/into-view.js", "js/games/castles/map.js"]
 #: The worker's one file (it imports Pyodide's loader and its two helpers; a realm of its own, so no chunks).
 WORKER_ENTRY = "js/engine/worker.js"
 #: Where the page's shared chunks go, inside dist/js/.
