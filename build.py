@@ -233,7 +233,7 @@ def build_wheel(out_dir: Path) -> Path:
 #: node's snapshot: Python set up as the worker sets it up (js/engine/python-setup.js, imported by path), kept
 #: as the worker keeps a device's (js/engine/snapshot-pages.js: its non-zero pages, and where each run goes)
 SNAPSHOT_SCRIPT = """
-import { writeFileSync, readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 const [dir, wheel, out, setup, paging] = process.argv.slice(2);
 const { loadPyodide } = await import(dir + "pyodide.mjs");
@@ -490,8 +490,7 @@ def bundle_scripts(dist: Path) -> list:
     outputs = {**page["outputs"], **worker["outputs"]}
     for source in (set(page["inputs"]) | set(worker["inputs"])) - set(outputs):
         (dist / source).unlink()
-    first, found = "js/main.js", []
-    todo = [first]
+    found, todo = [], ["js/main.js"]
     while todo:
         for imported in outputs[todo.pop()]["imports"]:
             if imported["kind"] == "import-statement" and imported["path"] not in found:
