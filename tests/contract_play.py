@@ -38,7 +38,7 @@ from parlour.errors import BadOptions, IllegalAction
 from parlour.game import canonical, form_problem, sample_form
 from parlour.rng import Rng
 
-STATES_PER_GAME = int(os.environ.get("PARLOUR_CONTRACT_STATES", "14000"))  # per game id, over all its cases
+STATES_PER_GAME = int(os.environ.get("PARLOUR_CONTRACT_STATES", "9000"))  # per game id, over all its cases
 FULL_SHARE = 0.15  # the share of the states checked in games that also get the refusal and determinize checks
 MIN_GAMES = 2  # a case plays at least this many games
 MIN_FULL_GAMES = 1  # and checks at least this many fully

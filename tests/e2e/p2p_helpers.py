@@ -125,12 +125,13 @@ def click_once(page, rng):
         return False
 
 
-def play_all(pages, seed=1, timeout_s=300, on_tick=None, through_tables=False):
-    """Click on whichever page has a move until every page shows the result; returns clicks.  With
-    `through_tables`, each move goes through the table's own action path instead (MOVE_THROUGH_TABLE)."""
+def play_all(pages, seed=1, timeout_s=300, on_tick=None, through_tables=False, clicks_first=None):
+    """Play on whichever page has a move until every page shows the result; returns the moves made.  Each move is a
+    click, as a person makes it; with `through_tables` each goes through the table's own action path instead
+    (MOVE_THROUGH_TABLE), and with `clicks_first` only the first that many are clicks (the opening, where each
+    page's board, forms and waits are clicked) and the rest of the game goes through the tables."""
     rng = random.Random(seed)
-    move = ((lambda p: p.evaluate(MOVE_THROUGH_TABLE, rng.randrange(1 << 30))) if through_tables
-            else (lambda p: click_once(p, rng)))
+    clicks_first = (0 if through_tables else None) if clicks_first is None else clicks_first
     clicks = 0
     deadline = time.time() + timeout_s
     while time.time() < deadline:
@@ -139,7 +140,8 @@ def play_all(pages, seed=1, timeout_s=300, on_tick=None, through_tables=False):
             return clicks
         moved = False
         for p, ph in zip(pages, phases):
-            if ph == "move" and move(p):
+            clicking = clicks_first is None or clicks < clicks_first
+            if ph == "move" and (click_once(p, rng) if clicking else move_through_table(p, rng)):
                 clicks += 1
                 moved = True
         if on_tick:
@@ -147,6 +149,14 @@ def play_all(pages, seed=1, timeout_s=300, on_tick=None, through_tables=False):
         if not moved:
             time.sleep(0.05)
     raise AssertionError(f"the game did not end; phases {[p.evaluate(PHASE) for p in pages]}")
+
+
+def move_through_table(page, rng):
+    """One move sent through the table's action path (MOVE_THROUGH_TABLE); a scored round's screen (Castles) is
+    passed first, as a person passes it."""
+    if page.locator("#interlude").count():
+        return click_once(page, rng)
+    return page.evaluate(MOVE_THROUGH_TABLE, rng.randrange(1 << 30))
 
 
 #: One random legal move of the seat this page plays, sent by the table's own action path (what a click on its board
@@ -180,8 +190,8 @@ MOVE_THROUGH_TABLE = """async (k) => {
 
 def play_all_through_tables(pages, seed=1, timeout_s=300):
     """`play_all` with each move sent through the table's own action path instead of a click: for the tests about
-    the protocol, which need a game to its end and not its clicks (each title's network test plays a whole game by
-    clicking)."""
+    the protocol, which need a game to its end and not its clicks (each title's network test clicks its opening,
+    `clicks_first`, and every title plays a whole game by clicking at a table on one device in each browser)."""
     return play_all(pages, seed, timeout_s, through_tables=True)
 
 

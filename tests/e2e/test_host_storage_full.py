@@ -60,7 +60,7 @@ def test_a_hosted_table_with_full_storage_says_so_plays_on_and_saves_every_move_
         assert during > before  # play went on in memory
         assert saved_moves(host) == kept  # really refused by the browser
 
-        play_all([host, guest], seed=7)
+        play_all([host, guest], seed=7, through_tables=True)  # the rest of the game: its moves, not their clicks
         assert problem.is_visible() and saved_moves(host) == kept
         host.locator("#result button", has_text="See the board").click()
         with host.expect_download() as download:

@@ -5,7 +5,8 @@ import threading
 
 import pytest
 
-from clicking import play_until_over, start_game, wait_python
+from clicking import click_randomly, play_until_over, start_game, wait_python
+from positions import near_the_end, open_position
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 
@@ -44,9 +45,13 @@ def private_site(tmp_path):
     server.shutdown()
 
 
-def test_offline_reload_then_whole_game_against_bots(page, site_url):
+def test_offline_reload_then_a_game_plays_to_its_result_against_a_bot(page, site_url):
+    """Offline, a new table opens and plays (its modules and Python from the service worker's cache), and a game
+    near its end (tests/e2e/positions.py) plays to its result: the whole game by clicking is test_kings_progress_e2e."""
     reload_offline(page, site_url)
     start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=3")
+    assert click_randomly(page, seed=2, max_clicks=6) == 6
+    open_position(page, site_url, "kings-progress", ["human", "bot"], 3, near_the_end("kings-progress", 2, 3))
     play_until_over(page, seed=2)
     assert "wins" in page.locator("#result").inner_text() or "draw" in page.locator("#result").inner_text()
     assert not page.errors

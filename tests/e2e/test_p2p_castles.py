@@ -1,6 +1,7 @@
 """Castles over the network: nothing in js/net knows the game, so a whole game (several rounds,
 hidden proper tiles and army values) must play, stay leak-free and verify as fair like the others.
-A scored round shows at both devices and holds up nobody's turn."""
+A scored round shows at both devices and holds up nobody's turn.  The opening is clicked, the rest of
+the game goes through the tables' own action path (as a click sends a move)."""
 from contextlib import nullcontext
 
 from p2p_helpers import connect, host_table, host_version, launch, new_page, play_all, received, wait_fair
@@ -26,7 +27,7 @@ def test_p2p_castles_whole_game_with_a_guest(pw, site_url, artifacts):
                 if version > opened[name]:
                     moved_behind.append(name)
 
-        play_all([host, guest], seed=3, timeout_s=240, on_tick=watch_round_screens)
+        play_all([host, guest], seed=3, timeout_s=240, on_tick=watch_round_screens, clicks_first=16)
         for page in (host, guest):  # two players, two rounds: round 1's screen came up at both devices
             assert page.evaluate("[...(window.parlourNet.host ?? window.parlourNet.guest).view.interludes]") == ["round:1"]
         assert moved_behind, "no move was made while a device showed the round screen: it held up the game"

@@ -1,5 +1,6 @@
 """A whole King's Cottage over the network: the host (a person and a bot seat) and a
-guest in another browser; the secret investments go commit-then-reveal."""
+guest in another browser; the secret investments go commit-then-reveal.  The opening is clicked (the
+stakes form included), the rest of the game goes through the tables' own action path."""
 import json
 
 from p2p_helpers import hosted_devices, play_all, received, wait_fair
@@ -10,7 +11,7 @@ def test_p2p_kings_cottage_with_bot_and_committed_investments(pw, site_url, arti
     with hosted_devices(pw, site_url, game_id="kings-cottage", with_bot=True) as (host, guest):
         guest.wait_for_selector("#kc-invest", timeout=60_000)
         guest.screenshot(path=str(artifacts / "p2p-kc-guest-invest.png"))
-        play_all([host, guest], seed=7, timeout_s=240)
+        play_all([host, guest], seed=7, timeout_s=240, clicks_first=12)
         fair, text = wait_fair(guest)
         assert fair == "ok", text
         messages = received(guest)

@@ -1,5 +1,5 @@
-"""169 over the network: a host and a guest in two browsers play a whole game by clicking the
-169 board (buys, creature moves, passes).  Each seat's coordinate cards are private, so every
+"""169 over the network: a host and a guest in two browsers play a whole game, its opening by clicking
+the 169 board (buys, creature moves, passes), the rest through the tables' own action path.  Each seat's coordinate cards are private, so every
 event the guest received must be exactly the engine's view for the guest, and the game must
 verify as fair at the end."""
 from contextlib import nullcontext
@@ -20,7 +20,7 @@ def test_p2p_one_six_nine_whole_game_with_a_guest(pw, site_url, artifacts):
         connect(host, guest, 1, "Gus")
         guest.wait_for_selector(".osn-grid", timeout=60_000)
         assert guest.locator(".osn-grid .sq").count() == 169
-        clicks = play_all([host, guest], seed=3, timeout_s=420)
+        clicks = play_all([host, guest], seed=3, timeout_s=420, clicks_first=12)
         fair, text = wait_fair(guest)
         assert fair == "ok", text
         messages = received(guest)
@@ -37,7 +37,7 @@ def test_p2p_one_six_nine_whole_game_with_a_guest(pw, site_url, artifacts):
         for start, who in (("Hana buys ", "Hana"), ("You buy ", "Gus")):
             assert any(line.startswith(start) for line in log), f"{who} bought nothing: {log[:8]}"
         assert any(" moves from " in line for line in log), "no creature moved"
-        print(f"{clicks} clicks; {len(log)} log lines; last: {log[-1]}")
+        print(f"{clicks} moves; {len(log)} log lines; last: {log[-1]}")
         guest.screenshot(path=str(artifacts / "p2p-one-six-nine-guest-result.png"))
         for page in (host, guest):
             assert not page.errors, page.errors
