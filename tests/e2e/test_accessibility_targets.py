@@ -62,8 +62,8 @@ def test_the_kings_progress_pieces_and_places_are_40_px_at_a_desktop(context_for
 
 def test_every_title_offers_nothing_under_40_px_at_a_desktop(context_for, site_url):
     found = []
+    page = context_for(DESKTOP)  # one tab, each title's table opened in it in turn
     for game_id in TITLES:
-        page = context_for(DESKTOP)
         start_game(page, site_url, game_id, ["human", "bot"], query="botDelay=0&seed=3")
         assert wait_settled(page, 120_000) == "move"
         for _ in range(FORM_MOVES):  # a first move made on a form (bids, stakes): played, to reach the board's pieces

@@ -4,6 +4,7 @@ The result dialog, put aside with "See the board", comes back from the table bar
 game" works on the pass-and-play privacy screen, where the bar's own button is out of reach behind it.
 """
 from clicking import play_until_over, start_game, wait_settled
+from positions import near_the_end, open_position
 from tabs import new_tab
 
 #: the lobby is on show and the table gone
@@ -13,8 +14,8 @@ AT_LOBBY = "!document.getElementById('lobby').hidden && document.getElementById(
 def test_the_result_comes_back_after_see_the_board(browser, site_url, artifacts):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = new_tab(context)
-    start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=8")
-    play_until_over(page, seed=6)
+    open_position(page, site_url, "kings-progress", ["human", "bot"], 8, near_the_end("kings-progress", 2, 8))
+    play_until_over(page, seed=6)  # the last moves of a game (tests/e2e/positions.py)
     headline = page.locator("#result h2").inner_text()
     again = page.locator("#show-result")
     assert not again.is_visible()  # nothing to bring back while the result shows

@@ -2,6 +2,7 @@
 import json
 
 from clicking import SAVED_ACTIONS, click_randomly, play_until_over, start_game, wait_settled
+from positions import near_the_end, open_position
 
 #: The board's first SVG without what only follows the moves as they happen (the last move's marks):
 #: a resumed game draws its position afresh.
@@ -37,7 +38,9 @@ def test_resume_after_the_tab_is_killed_mid_game(browser, site_url):
     row.locator(".resume").click()
     assert wait_settled(page) == "move"
     assert board_snapshot(page) == before
-    play_until_over(page, seed=4)  # and the game goes on to its end
+    click_randomly(page, seed=4, max_clicks=4)  # and the game goes on, saved as before
+    wait_settled(page)
+    assert page.evaluate(SAVED_ACTIONS)[0] > saved[0]
     context.close()
 
 
@@ -46,7 +49,8 @@ def test_export_import_and_replay_reach_the_same_result(browser, site_url, tmp_p
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=8")
+    # a game near its end (tests/e2e/positions.py), played to its result by clicking
+    open_position(page, site_url, "kings-progress", ["human", "bot"], 8, near_the_end("kings-progress", 2, 8))
     play_until_over(page, seed=6)
     headline = page.locator("#result h2").inner_text()
     with page.expect_download() as download:
