@@ -8,7 +8,7 @@ import threading
 import pytest
 
 import csp_waits
-from tabs import new_tab
+from tabs import new_tab, worker_option
 
 csp_waits.install()  # the site's policy forbids eval; see csp_waits.py
 
@@ -56,19 +56,21 @@ def browser(pw):
 
 
 @pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+def page(browser, request):
+    """A tab in a new context, without the service worker unless the test is marked `service_worker` (tabs.py)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, **worker_option(request))
     yield new_tab(context)
     context.close()
 
 
 @pytest.fixture
-def context_for(browser):
-    """`context_for(options)`: a tab in a new browser context made with `options` (tabs.DESKTOP, tabs.PHONE)."""
+def context_for(browser, request):
+    """`context_for(options)`: a tab in a new browser context made with `options` (tabs.DESKTOP, tabs.PHONE), without
+    the service worker unless the test is marked `service_worker` (tabs.py)."""
     made = []
 
     def make(options):
-        context = browser.new_context(**options)
+        context = browser.new_context(**{**options, **worker_option(request)})
         made.append(context)
         return new_tab(context)
     yield make

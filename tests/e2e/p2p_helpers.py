@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 from clicking import FORM, fill_form, start_game
 from parlour.rng import Rng
-from tabs import new_tab
+from tabs import WITHOUT_SERVICE_WORKER, new_tab
 
 P2P_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--no-first-run", "--disable-quic",
@@ -20,9 +20,11 @@ def launch(p):
     return p.chromium.launch(executable_path=os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium"), args=P2P_ARGS)
 
 
-def new_page(browser):
-    """A tab in a new context of `browser`; `page.errors` lists its uncaught errors."""
-    return new_tab(browser.new_context(viewport={"width": 1300, "height": 950}))
+def new_page(browser, service_worker=False):
+    """A tab in a new context of `browser` (the service worker only with `service_worker`: tabs.py); `page.errors`
+    lists its uncaught errors."""
+    return new_tab(browser.new_context(viewport={"width": 1300, "height": 950},
+                                       **({} if service_worker else WITHOUT_SERVICE_WORKER)))
 
 
 def host_table(page, url, game_id, seats, names=None, query="botDelay=0&ice="):
@@ -55,10 +57,10 @@ def paste_answer(host, seat, code):
     block.locator(".answer-connect").click()
 
 
-def hosted_pair(p, url, guest_name="Gus", game_id="kings-progress", with_bot=False):
+def hosted_pair(p, url, guest_name="Gus", game_id="kings-progress", with_bot=False, service_worker=False):
     """Two browsers: Hana hosts `game_id` on one (seat 3 a bot, Robo, `with_bot`), the guest joins seat 2 from the other."""
     browsers = [launch(p) for _ in range(2)]
-    host, guest = (new_page(b) for b in browsers)
+    host, guest = (new_page(b, service_worker) for b in browsers)
     seats, names = ["human", "remote"], ["Hana", "guest"]
     if with_bot:
         seats, names = seats + ["bot"], names + ["Robo"]
@@ -68,9 +70,9 @@ def hosted_pair(p, url, guest_name="Gus", game_id="kings-progress", with_bot=Fal
 
 
 @contextmanager
-def hosted_devices(p, url, guest_name="Gus", game_id="kings-progress", with_bot=False):
+def hosted_devices(p, url, guest_name="Gus", game_id="kings-progress", with_bot=False, service_worker=False):
     """hosted_pair's (host, guest) pages for a `with` block; both browsers close when it ends, failing or not."""
-    browsers, host, guest = hosted_pair(p, url, guest_name, game_id, with_bot)
+    browsers, host, guest = hosted_pair(p, url, guest_name, game_id, with_bot, service_worker)
     try:
         yield host, guest
     finally:

@@ -17,8 +17,9 @@ PROBE_WRITE = """() => new Promise((resolve) => {
 })"""
 FULL_WITHIN_S = 90
 PROBE_EVERY_MS = 1000
-#: the offline copy is complete (the service worker is active), so the storage used stops growing
-OFFLINE_COPY_DONE = "navigator.serviceWorker.ready.then(() => navigator.storage.estimate()).then(e => e.usage)"
+#: the storage used, once the offline copy is complete where a service worker registered (it stops growing then)
+OFFLINE_COPY_DONE = """navigator.serviceWorker.getRegistration()
+  .then((r) => r && navigator.serviceWorker.ready).then(() => navigator.storage.estimate()).then((e) => e.usage)"""
 
 
 def origin(site_url):

@@ -11,6 +11,7 @@ reply is held and these tests fail.
 import pytest
 
 from clicking import LEGAL, start_game, wait_settled
+from tabs import WITHOUT_SERVICE_WORKER
 
 HOLD = """() => {
   const e = window.parlour.engine;
@@ -150,7 +151,7 @@ def test_keys_show_the_move_before_the_engine_answers(page, site_url, key):
 
 
 def test_a_tap_on_a_phone_shows_the_move_and_reduced_motion_still_does(browser, site_url, artifacts):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                                   reduced_motion="reduce")
     page = context.new_page()
     errors = []

@@ -31,7 +31,7 @@ def saved_moves(host):
 
 
 def test_a_hosted_table_with_full_storage_says_so_plays_on_and_saves_every_move_again(pw, site_url, artifacts, tmp_path):
-    with hosted_devices(pw, site_url) as (host, guest):
+    with hosted_devices(pw, site_url, service_worker=True) as (host, guest):  # its offline copy fills the quota too
         host.wait_for_selector(".kp-board", timeout=60_000)
         # a few clicks until a move is made (a click may only pick a piece up)
         for seed in range(3, 40):

@@ -45,6 +45,7 @@ def private_site(tmp_path):
     server.shutdown()
 
 
+@pytest.mark.service_worker
 def test_offline_reload_then_a_game_plays_to_its_result_against_a_bot(page, site_url):
     """Offline, a new table opens and plays (its modules and Python from the service worker's cache), and a game
     near its end (tests/e2e/positions.py) plays to its result: the whole game by clicking is test_kings_progress_e2e."""
@@ -57,6 +58,7 @@ def test_offline_reload_then_a_game_plays_to_its_result_against_a_bot(page, site
     assert not page.errors
 
 
+@pytest.mark.service_worker
 def test_offline_invite_link_still_loads_the_app(page, site_url):
     page.goto(site_url)
     wait_python(page)

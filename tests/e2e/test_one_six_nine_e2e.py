@@ -8,6 +8,7 @@ import time
 
 from clicking import start_game, wait_settled
 from parlour.rng import Rng
+from tabs import WITHOUT_SERVICE_WORKER
 
 ENGINE_VIEW = """async (seat) => {
   const t = window.parlour.table;
@@ -203,7 +204,7 @@ def check_result(page, players):
 
 
 def test_the_board_fits_a_phone_and_plays_by_tapping(browser, site_url, artifacts):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True)
+    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -359,7 +360,7 @@ def test_the_grid_is_one_tab_stop_after_the_shop_and_arrow_keys_move_between_squ
 
 
 def test_the_whole_board_fits_a_1280_by_800_window_while_playing(browser, site_url, artifacts):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     start_game(page, site_url, "one-six-nine", ["human", "bot", "bot"], query="botDelay=0&seed=16")
     page.wait_for_selector(".osn-grid")

@@ -8,7 +8,7 @@ import re
 
 import pytest
 from p2p_helpers import hosted_pair
-from tabs import DESKTOP, PHONE
+from tabs import DESKTOP, PHONE, WITHOUT_SERVICE_WORKER
 from test_offline import reload_offline
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -61,6 +61,7 @@ def record_file(tmp_path, game):
     return path
 
 
+@pytest.mark.service_worker
 def test_rules_of_every_game_from_lobby_table_and_replay_offline(page, site_url, artifacts, tmp_path):
     reload_offline(page, site_url)
     games = catalogue()
@@ -98,7 +99,7 @@ def test_rules_of_every_game_from_lobby_table_and_replay_offline(page, site_url,
 
 
 def test_rules_dialog_on_a_phone(browser, site_url, artifacts):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
                                   has_touch=True)
     page = context.new_page()
     page.goto(site_url)
