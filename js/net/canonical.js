@@ -96,6 +96,39 @@ function quote(text, what) {
   return JSON.stringify(text);
 }
 
+/**
+ * Keys come back again and again ("type", "seat", "version"…): each one's spelling is kept once made.  A
+ * key is only kept once it is known to be well formed, and the whole store is dropped past a size, so a peer
+ * sending ever-new keys costs memory for a moment, never for good.
+ */
+const keySpellings = new Map();
+const KEPT_KEYS = 4096;
+
+/** @param {string} key */
+function quoteKey(key) {
+  let spelled = keySpellings.get(key);
+  if (spelled === undefined) {
+    spelled = quote(key, "a key");
+    if (keySpellings.size >= KEPT_KEYS) keySpellings.clear();
+    keySpellings.set(key, spelled);
+  }
+  return spelled;
+}
+
+/** A UTF-16 unit from U+D800 up: only where a key holds one can unit order differ from code point order. */
+const HIGH_UNIT = /[\ud800-\uffff]/;
+
+/**
+ * The keys in code point order.  Most keys hold no unit from U+D800 up, and for those the engine's own sort
+ * (UTF-16 unit order) is the same order, and several times quicker than a comparison written here.
+ * @param {string[]} keys
+ */
+function sortedKeys(keys) {
+  if (keys.length < 2) return keys;
+  for (const key of keys) if (HIGH_UNIT.test(key)) return keys.sort(byCodePoint);
+  return keys.sort();
+}
+
 /** @param {any} value @param {number} depth @returns {string} */
 function spell(value, depth) {
   if (value === null) return "null";
@@ -118,23 +151,24 @@ function spell(value, depth) {
   }
   if (depth >= MAX_DEPTH) throw new CanonicalError(`nested deeper than ${MAX_DEPTH}`);
   if (Array.isArray(value)) {
-    const parts = [];
+    let out = "[";
     for (let i = 0; i < value.length; i++) {
       if (!(i in value) || value[i] === undefined) throw new CanonicalError("an array with a hole or undefined");
-      parts.push(spell(value[i], depth + 1));
+      out += (i ? "," : "") + spell(value[i], depth + 1);
     }
-    return `[${parts.join(",")}]`;
+    return `${out}]`;
   }
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) throw new CanonicalError(`an object that is not plain (${value?.constructor?.name ?? "?"})`);
-  const keys = Object.keys(value).sort(byCodePoint);
-  const parts = [];
-  for (const key of keys) {
+  let out = "{";
+  let first = true;
+  for (const key of sortedKeys(Object.keys(value))) {
     const item = value[key];
     if (item === undefined) continue; // an absent property, as JSON.stringify writes it
-    parts.push(`${quote(key, "a key")}:${spell(item, depth + 1)}`);
+    out += `${first ? "" : ","}${quoteKey(key)}:${spell(item, depth + 1)}`;
+    first = false;
   }
-  return `{${parts.join(",")}}`;
+  return `${out}}`;
 }
 
 /**
