@@ -305,3 +305,23 @@ def test_kings_progress_shows_the_hand_without_scrolling_on_a_desktop(browser, s
         assert 0 <= box["y"] and box["y"] + box["height"] <= 800, f"a piece of the hand is below the fold: {box}"
     page.screenshot(path=str(artifacts / "desktop-kings-progress-hand.png"))
     context.close()
+
+
+#: the update notice as js/ui/updates.js draws it (its text and two buttons, in the notice area at the window's corner)
+UPDATE_NOTICE = """() => {
+  const area = document.createElement('div'); area.id = 'notices'; area.className = 'notices';
+  area.style.cssText = 'position: fixed; right: 1rem; bottom: 1rem; z-index: 25; display: flex';
+  area.innerHTML = '<div class="update-ready" id="update-ready" role="status" style="position: static">'
+    + '<span>Update ready — reload to use the new version.</span><button id="update-reload">Reload</button>'
+    + '<button aria-label="Not now">Later</button></div>';
+  document.body.append(area);
+  return [...area.querySelectorAll('button')].map((b) => Math.min(b.getBoundingClientRect().width, b.getBoundingClientRect().height));
+}"""
+
+
+def test_the_update_notice_buttons_are_40_px_on_a_phone(phone, site_url):
+    """The notice's Reload and Later (and the storage notice's button, drawn the same way) are targets a thumb can hit,
+    as every other control on a phone is (WebKit's phone test met the notice once, at 29 px)."""
+    phone.goto(f"{site_url}?botDelay=0")
+    phone.wait_for_function("document.documentElement.dataset.lobby === 'ready'")
+    assert min(phone.evaluate(UPDATE_NOTICE)) >= MIN_TARGET - 0.5
