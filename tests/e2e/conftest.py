@@ -8,7 +8,7 @@ import threading
 import pytest
 
 import csp_waits
-from tabs import new_tab, worker_option
+from tabs import context_options, new_tab
 
 csp_waits.install()  # the site's policy forbids eval; see csp_waits.py
 
@@ -57,8 +57,9 @@ def browser(pw):
 
 @pytest.fixture
 def page(browser, request):
-    """A tab in a new context, without the service worker unless the test is marked `service_worker` (tabs.py)."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, **worker_option(request))
+    """A tab in a new context, without the service worker and with reduced motion unless the test is marked
+    `service_worker` or `motion` (tabs.py)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, **context_options(request))
     yield new_tab(context)
     context.close()
 
@@ -66,11 +67,11 @@ def page(browser, request):
 @pytest.fixture
 def context_for(browser, request):
     """`context_for(options)`: a tab in a new browser context made with `options` (tabs.DESKTOP, tabs.PHONE), without
-    the service worker unless the test is marked `service_worker` (tabs.py)."""
+    the service worker and with reduced motion unless the test is marked `service_worker` or `motion` (tabs.py)."""
     made = []
 
     def make(options):
-        context = browser.new_context(**{**options, **worker_option(request)})
+        context = browser.new_context(**{**options, **context_options(request)})
         made.append(context)
         return new_tab(context)
     yield make

@@ -1,30 +1,69 @@
 """Helpers for network-play tests: separate Chromium browsers (not tabs) that meet
 through the real invite link and answer code, with no ICE servers."""
+import json
 import os
+import pathlib
 import random
 import time
 from contextlib import contextmanager
 
 from clicking import FORM, fill_form, start_game
 from parlour.rng import Rng
-from tabs import WITHOUT_SERVICE_WORKER, new_tab
+from tabs import STILL, WITHOUT_SERVICE_WORKER, new_tab
 
 P2P_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--no-first-run", "--disable-quic",
             "--allow-loopback-in-peer-connection", "--use-fake-ui-for-media-stream"]
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "artifacts"
 PHASE = "document.querySelector('#table')?.dataset.phase || ''"
 
 
+#: This worker's launched browsers that no test holds now (see `launch`).
+IDLE_BROWSERS: list = []
+
+
+class LentBrowser:
+    """A Chromium process lent to one test, used as the browser itself.  `close()` closes every context the test
+    made in it (each context is a device's own storage, cache and tabs, gone with it) and gives the process back, so
+    the next test's devices skip a launch (about 1.5 CPU-seconds each, and a network test starts two or three)."""
+
+    def __init__(self, browser):
+        self._browser = browser
+        self._lent = True
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+    def close(self):
+        if not self._lent:
+            return
+        self._lent = False
+        browser = self._browser
+        for context in list(browser.contexts) if browser.is_connected() else []:
+            try:
+                context.close()
+            except Exception:  # closing as the browser goes: it is not given back
+                pass
+        if browser.is_connected() and not browser.contexts:
+            IDLE_BROWSERS.append(browser)
+
+
 def launch(p):
-    """One more Chromium process (a separate browser, as on another device)."""
-    return p.chromium.launch(executable_path=os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium"), args=P2P_ARGS)
+    """One more browser, as another device: a separate Chromium process, from those a test gave back (`LentBrowser`)
+    if one is idle, else launched.  Nothing of an earlier test's devices is left in it: contexts close with the test."""
+    while IDLE_BROWSERS:
+        browser = IDLE_BROWSERS.pop()
+        if browser.is_connected():
+            return LentBrowser(browser)
+    return LentBrowser(p.chromium.launch(executable_path=os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium"),
+                                         args=P2P_ARGS))
 
 
-def new_page(browser, service_worker=False):
-    """A tab in a new context of `browser` (the service worker only with `service_worker`: tabs.py); `page.errors`
-    lists its uncaught errors."""
+def new_page(browser, service_worker=False, motion=False):
+    """A tab in a new context of `browser` (the service worker only with `service_worker`, moves sliding only with
+    `motion`: tabs.py); `page.errors` lists its uncaught errors."""
     return new_tab(browser.new_context(viewport={"width": 1300, "height": 950},
-                                       **({} if service_worker else WITHOUT_SERVICE_WORKER)))
+                                       **({} if service_worker else WITHOUT_SERVICE_WORKER), **({} if motion else STILL)))
 
 
 def host_table(page, url, game_id, seats, names=None, query="botDelay=0&ice="):
@@ -150,7 +189,7 @@ def play_all(pages, seed=1, timeout_s=300, on_tick=None, through_tables=False, c
             on_tick(clicks)
         if not moved:
             time.sleep(0.05)
-    raise AssertionError(f"the game did not end; phases {[p.evaluate(PHASE) for p in pages]}")
+    raise AssertionError(f"the game did not end; {stuck_report(pages)}")
 
 
 def move_through_table(page, rng):
@@ -230,7 +269,27 @@ def play_some(pages, clicks, seed=2, timeout_s=120):
                 moved = True
         if not moved:
             time.sleep(0.05)
-    assert made >= clicks, f"only {made} clicks"
+    assert made >= clicks, f"only {made} clicks; {stuck_report(pages)}"
+
+
+def stuck_report(pages) -> str:
+    """What each page shows when play stalled (for the failure's message): phase, connection, the host's log;
+    each page's picture goes to artifacts/stalled-<n>.png."""
+    parts = []
+    for i, p in enumerate(pages):
+        try:
+            p.screenshot(path=str(ARTIFACTS / f"stalled-{i}.png"))
+            parts.append(p.evaluate("""() => ({
+                phase: document.querySelector('#table')?.dataset.phase,
+                connection: document.querySelector('.p2p-connection')?.textContent,
+                notice: document.querySelector('.p2p-notice')?.textContent,
+                log: [...document.querySelectorAll('.p2p-log li')].slice(-8).map(li => li.textContent),
+                legal: document.querySelectorAll('#board .legal').length,
+                selected: document.querySelectorAll('#board .selected').length,
+                status: document.querySelector('#status, .status')?.textContent })"""))
+        except Exception as e:  # the page itself is gone
+            parts.append(f"page {i}: {e}")
+    return json.dumps(parts)
 
 
 def host_version(host):

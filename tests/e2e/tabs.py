@@ -4,7 +4,13 @@ layout tests use (a desktop's and a phone's), and the lobby's ready mark.
 Browser contexts go without the service worker unless a test is about it (`@pytest.mark.service_worker`:
 offline, updates, the storage it keeps): its install copies the whole built site, some 30 MB with the
 suite's Python snapshot, into the context's Cache Storage, which cost about 1.7 CPU-seconds of the 2 cores
-at every fresh context (5.5 against 3.8 s to Python ready and settled) and 0.7 s before Python was ready."""
+at every fresh context (5.5 against 3.8 s to Python ready and settled) and 0.7 s before Python was ready.
+
+The fixtures' contexts and the network tests' devices also prefer reduced motion (moves land at once; the
+last-move marks stay), unless a test is about what moves look like (`@pytest.mark.motion`): each title's
+whole game by clicking, the motion and click-feedback tests.  A slide animates an SVG piece, which Chromium
+paints and rasterises again on the main thread at every frame: a Castles network game took 47-57 CPU-seconds
+still against 55-62 moving."""
 from __future__ import annotations
 
 #: the lobby is drawn and its saved games listed
@@ -17,9 +23,15 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
          "reduced_motion": "reduce", **WITHOUT_SERVICE_WORKER}
 
 
-def worker_option(request) -> dict:
-    """The context option for a test: the service worker only for a test marked `service_worker`."""
-    return {} if request.node.get_closest_marker("service_worker") else WITHOUT_SERVICE_WORKER
+#: browser context option: the person prefers reduced motion (see above)
+STILL = {"reduced_motion": "reduce"}
+
+
+def context_options(request) -> dict:
+    """A test's context options: the service worker only for a test marked `service_worker`, motion only for one
+    marked `motion`."""
+    return {**({} if request.node.get_closest_marker("service_worker") else WITHOUT_SERVICE_WORKER),
+            **({} if request.node.get_closest_marker("motion") else STILL)}
 
 
 def new_tab(context):

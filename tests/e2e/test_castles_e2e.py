@@ -6,6 +6,8 @@ import pytest
 from clicking import LEGAL, play_until_over, start_game, wait_settled
 from parlour.rng import Rng
 
+pytestmark = pytest.mark.motion  # each title's whole game by clicking, as most people see it: moves slide (tests/e2e/tabs.py)
+
 OTHER_SUITS = "(Moons|Crowns)"  # the bots' suits: the person sits in seat 0 (Suns)
 SHOWN_COIN = re.compile(rf"\b(null|ace|[2-5]) coin of {OTHER_SUITS}")
 SHOWN_PROPER = re.compile(r"^(null|ace|[2-5]) tile of \w+ — (?!your).*proper tile")

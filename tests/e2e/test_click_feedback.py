@@ -13,6 +13,8 @@ import pytest
 from clicking import LEGAL, start_game, wait_settled
 from tabs import WITHOUT_SERVICE_WORKER
 
+pytestmark = pytest.mark.motion  # what a click shows before the engine answers: moves slide (tests/e2e/tabs.py)
+
 HOLD = """() => {
   const e = window.parlour.engine;
   e.held = e.held || [];

@@ -2,8 +2,12 @@
 import re
 import time
 
+import pytest
+
 from clicking import LEGAL, start_game, wait_settled
 from parlour.rng import Rng
+
+pytestmark = pytest.mark.motion  # each title's whole game by clicking, as most people see it: moves slide (tests/e2e/tabs.py)
 
 #: With this seed the person's clicks and the bots' moves raise a second story and complete rooms.
 SEED = 2

@@ -1,7 +1,11 @@
 """The King's Progress in Chromium, played through the board by clicking."""
 import re
 
+import pytest
+
 from clicking import click_randomly, play_until_over, start_game, wait_python, wait_settled
+
+pytestmark = pytest.mark.motion  # each title's whole game by clicking, as most people see it: moves slide (tests/e2e/tabs.py)
 
 
 def test_person_plays_whole_three_player_game_against_two_bots(page, site_url, artifacts):

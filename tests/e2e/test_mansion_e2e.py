@@ -4,8 +4,12 @@ to the result; and a pass-and-play round where the bid screen hides the last bid
 import re
 import time
 
+import pytest
+
 from clicking import start_game, wait_settled
 from parlour.rng import Rng
+
+pytestmark = pytest.mark.motion  # each title's whole game by clicking, as most people see it: moves slide (tests/e2e/tabs.py)
 
 BID = "#mn-bid"
 

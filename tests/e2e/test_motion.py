@@ -9,6 +9,8 @@ import pytest
 
 from clicking import LEGAL, click_randomly, start_game, wait_settled
 
+pytestmark = pytest.mark.motion  # what moves look like: moves slide (tests/e2e/tabs.py)
+
 RECORDER = """
 window.__motion = [];
 new MutationObserver((records) => {

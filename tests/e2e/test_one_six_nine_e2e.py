@@ -6,9 +6,13 @@ import re
 import statistics
 import time
 
+import pytest
+
 from clicking import start_game, wait_settled
 from parlour.rng import Rng
 from tabs import WITHOUT_SERVICE_WORKER
+
+pytestmark = pytest.mark.motion  # each title's whole game by clicking, as most people see it: moves slide (tests/e2e/tabs.py)
 
 ENGINE_VIEW = """async (seat) => {
   const t = window.parlour.table;
