@@ -25,6 +25,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 
 #: browser context option: the person prefers reduced motion (see above)
 STILL = {"reduced_motion": "reduce"}
+#: browser context options for a test about neither the service worker nor motion
+PLAIN = {**WITHOUT_SERVICE_WORKER, **STILL}
 
 
 def context_options(request) -> dict:

@@ -6,14 +6,14 @@ Forward's way to the table, and the lobby then puts the focus on the game just l
 """
 from clicking import SAVED_ACTIONS, click_randomly, start_game, wait_settled
 from p2p_helpers import launch, new_page
-from tabs import WITHOUT_SERVICE_WORKER, new_tab
+from tabs import PLAIN, new_tab
 
 #: the lobby is on show and the table gone
 AT_LOBBY = "!document.getElementById('lobby').hidden && document.getElementById('table').hidden"
 
 
 def test_back_button_at_a_table_returns_to_the_lobby_and_forward_to_the_table(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 800})
     page = new_tab(context)
     start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=8")
     click_randomly(page, seed=3, max_clicks=4)
@@ -48,7 +48,7 @@ def test_back_button_at_a_table_returns_to_the_lobby_and_forward_to_the_table(br
 
 
 def test_back_button_after_a_reload_at_the_table_still_returns_to_the_lobby(browser, site_url):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 800})
     page = new_tab(context)
     page.goto(f"{site_url}?botDelay=0")  # a blank page's address first: Back must not go there
     start_game(page, site_url, "kings-cottage", ["human", "bot", "bot"], query="botDelay=0&seed=4")
@@ -63,7 +63,7 @@ def test_back_button_after_a_reload_at_the_table_still_returns_to_the_lobby(brow
 
 
 def test_back_button_from_a_replay_returns_to_the_lobby(browser, site_url):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 800})
     page = new_tab(context)
     start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=8")
     assert wait_settled(page) == "move"

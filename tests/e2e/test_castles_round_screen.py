@@ -6,7 +6,7 @@ from parlour.rng import Rng
 
 from clicking import LEGAL, SAVED_ACTIONS, start_game, wait_settled
 from keyboard import Keyboard
-from tabs import WITHOUT_SERVICE_WORKER, new_tab
+from tabs import PLAIN, new_tab
 
 INSIDE = "document.getElementById('interlude')?.contains(document.activeElement)"
 #: how long the table is watched for a bot move while the round screen is open (bots move at once otherwise)
@@ -33,7 +33,7 @@ def engine_version(page):
 
 
 def test_a_scored_round_waits_for_continue_and_the_bots_wait_too(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 800})
     page = new_tab(context)
     start_game(page, site_url, "castles", ["human", "bot", "bot"], query="botDelay=0&seed=7")
     clicks = play_to_round_screen(page)
@@ -92,7 +92,7 @@ def test_a_scored_round_waits_for_continue_and_the_bots_wait_too(browser, site_u
 
 
 def test_the_round_screen_fits_a_phone(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = browser.new_context(**PLAIN, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()
     start_game(page, site_url, "castles", ["human", "bot"], query="botDelay=0&seed=4")
     play_to_round_screen(page, seed=5)
@@ -131,7 +131,7 @@ TAG_AND_NUMBER_BOXES = """() => {
 
 
 def test_score_tags_keep_off_the_tile_numbers(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 800})
     page = new_tab(context)
     crossed, tags = [], 0
     for seed in (7, 8):  # two maps: castles stand differently

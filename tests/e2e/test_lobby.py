@@ -16,7 +16,7 @@ import pytest
 
 from clicking import click_randomly, start_game, wait_python, wait_settled
 from test_offline import reload_offline
-from tabs import WITHOUT_SERVICE_WORKER
+from tabs import PLAIN
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DIST = pathlib.Path(os.environ.get("PARLOUR_DIST", ROOT / "dist"))
@@ -48,7 +48,7 @@ FRAMED_ON = {"kings-progress": "kp-board", "kings-cottage": "kc-cottage", "castl
 
 
 def test_every_game_has_a_card_with_its_board_drawn_by_its_renderer(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -171,7 +171,7 @@ def overlaps_and_sizes(page):
 
 
 def test_lobby_fits_a_phone_with_40px_controls_that_never_overlap(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+    context = browser.new_context(**PLAIN, viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
                                   has_touch=True)
     page = context.new_page()
     errors = []

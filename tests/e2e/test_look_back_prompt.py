@@ -5,7 +5,7 @@ waiting now; it is hidden while a past position shows (its room kept, so nothing
 the live board.
 """
 from clicking import click_randomly, start_game, wait_settled
-from tabs import WITHOUT_SERVICE_WORKER
+from tabs import PLAIN
 
 #: the board's prompt line as a person sees it: its text when shown, null when hidden
 PROMPT = """() => { const p = document.querySelector('#board .prompt');
@@ -13,7 +13,7 @@ PROMPT = """() => { const p = document.querySelector('#board .prompt');
 
 
 def test_a_past_position_shows_no_waiting_prompt(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     start_game(page, site_url, "kings-progress", ["human", "bot", "bot"], query="botDelay=0&seed=11")
     assert wait_settled(page) == "move"

@@ -4,14 +4,14 @@ play over the network, instead of failing (js/common/network-support.js).  Here 
 removed before any script runs; tests/e2e/webkit runs the same in WebKitGTK, which lacks it for real."""
 from clicking import start_game, wait_settled
 from test_lobby import open_lobby
-from tabs import WITHOUT_SERVICE_WORKER
+from tabs import PLAIN
 
 NO_NETWORK = "This browser cannot play over the network; games on this device work."
 WITHOUT_WEBRTC = "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;"
 
 
 def test_the_lobby_says_network_play_is_not_here_and_offers_no_friend_seat(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 390, "height": 844})
+    context = browser.new_context(**PLAIN, viewport={"width": 390, "height": 844})
     context.add_init_script(WITHOUT_WEBRTC)
     page = context.new_page()
     errors = []
@@ -30,7 +30,7 @@ def test_the_lobby_says_network_play_is_not_here_and_offers_no_friend_seat(brows
 
 
 def test_an_invite_link_says_so_and_leaves_the_lobby_working(browser, site_url):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER)
+    context = browser.new_context(**PLAIN)
     context.add_init_script(WITHOUT_WEBRTC)
     page = context.new_page()
     errors = []
@@ -47,7 +47,7 @@ def test_an_invite_link_says_so_and_leaves_the_lobby_working(browser, site_url):
 
 
 def test_a_remembered_friend_seat_becomes_a_bot_here(browser, site_url):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER)
+    context = browser.new_context(**PLAIN)
     page = context.new_page()
     page.goto(f"{site_url}?botDelay=0")
     page.wait_for_function("document.documentElement.dataset.lobby === 'ready'")

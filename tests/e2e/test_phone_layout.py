@@ -14,7 +14,7 @@ import pytest
 from clicking import LEGAL, start_game, wait_settled
 from positions import near_the_end, open_position
 from parlour.rng import Rng
-from tabs import WITHOUT_SERVICE_WORKER
+from tabs import PLAIN, context_options
 
 WIDTH = 390
 # Reduced motion: pieces do not slide (js/board/motion.js), so every position is measured at rest.
@@ -93,8 +93,8 @@ def check_fits(page, where):
 
 
 @pytest.fixture
-def phone(browser):
-    context = browser.new_context(**PHONE)
+def phone(browser, request):
+    context = browser.new_context(**{**PHONE, **context_options(request)})
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
@@ -294,7 +294,7 @@ def test_the_result_dialog_fits_a_phone(phone, site_url, artifacts):
 
 
 def test_kings_progress_shows_the_hand_without_scrolling_on_a_desktop(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 800})
     page = context.new_page()
     start_game(page, site_url, "kings-progress", ["human", "bot", "bot", "bot"], query="botDelay=0&seed=7")
     assert wait_settled(page) == "move"

@@ -8,11 +8,11 @@ import re
 
 from clicking import click_randomly, start_game, wait_settled
 from p2p_helpers import P2P_ARGS
-from tabs import WITHOUT_SERVICE_WORKER, new_tab
+from tabs import PLAIN, new_tab
 
 
 def test_first_turn_and_resume_start_behind_the_privacy_screen(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 900})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 900})
     page = new_tab(context)
     start_game(page, site_url, "kings-cottage", ["human", "human", "bot"], query="botDelay=0&seed=3")
     assert wait_settled(page) == "privacy"  # before the very first turn
@@ -35,7 +35,7 @@ def test_first_turn_and_resume_start_behind_the_privacy_screen(browser, site_url
 
 
 def test_one_person_may_export_mid_game(browser, site_url):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 900})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     start_game(page, site_url, "kings-cottage", ["human", "bot"], query="botDelay=0&seed=3")
     assert wait_settled(page) == "move"  # alone at the device: no privacy screen
@@ -51,7 +51,7 @@ def board_hidden(page):
 
 
 def test_reload_and_back_from_another_page_come_back_behind_the_privacy_screen(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 900})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 900})
     page = new_tab(context)
     start_game(page, site_url, "kings-cottage", ["human", "human", "bot"], query="botDelay=0&seed=3")
     assert wait_settled(page) == "privacy"
@@ -84,7 +84,7 @@ def test_a_page_restored_from_the_back_forward_cache_hides_the_board(pw, site_ur
     # a browser of its own, launched as the network tests launch theirs, with the cache left on
     browser = pw.chromium.launch(executable_path=os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium"),
                                  args=P2P_ARGS, ignore_default_args=["--disable-back-forward-cache"])
-    page = new_tab(browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 900}))
+    page = new_tab(browser.new_context(**PLAIN, viewport={"width": 1280, "height": 900}))
     start_game(page, site_url, "kings-cottage", ["human", "human", "bot"], query="botDelay=0&seed=3")
     assert wait_settled(page) == "privacy"
     page.click("#reveal")
@@ -129,7 +129,7 @@ def replay_titles(page):
 
 
 def test_an_unfinished_shared_game_replays_in_the_public_view_only(browser, site_url, tmp_path, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 900})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 900})
     page = new_tab(context)
     start_game(page, site_url, "castles", ["human", "human"], query="botDelay=0&seed=3")
     click_randomly(page, seed=4, max_clicks=3)  # through the privacy screens; each person's proper tile is secret

@@ -7,11 +7,11 @@ game has ended.
 import json
 
 from clicking import click_randomly, start_game, wait_settled
-from tabs import WITHOUT_SERVICE_WORKER, new_tab
+from tabs import PLAIN, new_tab
 
 
 def test_an_unfinished_game_against_bots_replays_in_the_public_view_only(browser, site_url, tmp_path, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 800}, accept_downloads=True)
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 800}, accept_downloads=True)
     page = new_tab(context)
     start_game(page, site_url, "castles", ["human", "bot"], query="botDelay=0&seed=5")  # each proper tile is secret
     click_randomly(page, seed=2, max_clicks=4)

@@ -5,14 +5,14 @@ game" works on the pass-and-play privacy screen, where the bar's own button is o
 """
 from clicking import play_until_over, start_game, wait_settled
 from positions import near_the_end, open_position
-from tabs import WITHOUT_SERVICE_WORKER, new_tab
+from tabs import PLAIN, new_tab
 
 #: the lobby is on show and the table gone
 AT_LOBBY = "!document.getElementById('lobby').hidden && document.getElementById('table').hidden"
 
 
 def test_the_result_comes_back_after_see_the_board(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 800})
     page = new_tab(context)
     open_position(page, site_url, "kings-progress", ["human", "bot"], 8, near_the_end("kings-progress", 2, 8))
     play_until_over(page, seed=6)  # the last moves of a game (tests/e2e/positions.py)
@@ -36,7 +36,7 @@ def test_the_result_comes_back_after_see_the_board(browser, site_url, artifacts)
 
 
 def test_leave_game_works_on_the_privacy_screen(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 800})
     page = new_tab(context)
     start_game(page, site_url, "kings-progress", ["human", "human"], query="botDelay=0&seed=7")
     assert wait_settled(page) == "privacy"

@@ -6,7 +6,7 @@ game has no drawing before, so the table first draws the position one move
 earlier (the facade's `view_back`) and then the live one.
 """
 from clicking import click_randomly, start_game, wait_settled
-from tabs import WITHOUT_SERVICE_WORKER
+from tabs import PLAIN
 
 MARKED = "() => [...document.querySelectorAll('#board .last-move')].map(e => e.getAttribute('data-key')).sort()"
 LANDED = "() => !document.querySelector('#board[data-animating]')"
@@ -22,7 +22,7 @@ def resume(context, site_url, bot_delay=0):
 
 
 def test_the_last_move_by_someone_else_is_marked_after_resume(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1400, "height": 1000})
+    context = browser.new_context(**PLAIN, viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     start_game(page, site_url, "kings-progress", ["human", "bot", "bot"], query="botDelay=0&seed=21", names=["Alex", "Ada", "Bo"])
     click_randomly(page, seed=3, max_clicks=5)
@@ -47,7 +47,7 @@ def test_the_last_move_by_someone_else_is_marked_after_resume(browser, site_url,
 
 def test_the_persons_own_last_move_is_not_marked_after_resume(browser, site_url):
     """Pass and play: the device was left right after Alex's move; Alex's move is nobody's news."""
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1400, "height": 1000})
+    context = browser.new_context(**PLAIN, viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=60000&seed=21", names=["Alex", "Ada"])
     assert wait_settled(page, 120_000) == "move"

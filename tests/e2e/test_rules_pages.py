@@ -8,7 +8,7 @@ import re
 
 import pytest
 from p2p_helpers import hosted_pair
-from tabs import DESKTOP, PHONE, WITHOUT_SERVICE_WORKER
+from tabs import DESKTOP, PHONE, PLAIN
 from test_offline import reload_offline
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -99,7 +99,7 @@ def test_rules_of_every_game_from_lobby_table_and_replay_offline(page, site_url,
 
 
 def test_rules_dialog_on_a_phone(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+    context = browser.new_context(**PLAIN, viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
                                   has_touch=True)
     page = context.new_page()
     page.goto(site_url)

@@ -3,7 +3,7 @@ import json
 
 from clicking import SAVED_ACTIONS, click_randomly, play_until_over, start_game, wait_settled
 from positions import near_the_end, open_position
-from tabs import WITHOUT_SERVICE_WORKER
+from tabs import PLAIN
 
 #: The board's first SVG without what only follows the moves as they happen (the last move's marks):
 #: a resumed game draws its position afresh.
@@ -21,7 +21,7 @@ def board_snapshot(page):
 
 
 def test_resume_after_the_tab_is_killed_mid_game(browser, site_url):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1400, "height": 1000})
+    context = browser.new_context(**PLAIN, viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     start_game(page, site_url, "kings-progress", ["human", "bot", "bot"], query="botDelay=0&seed=21")
     click_randomly(page, seed=3, max_clicks=9)
@@ -46,7 +46,7 @@ def test_resume_after_the_tab_is_killed_mid_game(browser, site_url):
 
 
 def test_export_import_and_replay_reach_the_same_result(browser, site_url, tmp_path, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+    context = browser.new_context(**PLAIN, viewport={"width": 1400, "height": 1000}, accept_downloads=True)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -6,7 +6,7 @@ wrapped differently; every title is measured here, at desktop and phone sizes, o
 import pytest
 
 from clicking import click_randomly, start_game, wait_settled
-from tabs import WITHOUT_SERVICE_WORKER
+from tabs import PLAIN
 
 #: the board's top edge in page coordinates, whole CSS px
 BOARD_TOP = "() => Math.round(document.getElementById('board').getBoundingClientRect().top + window.scrollY)"
@@ -32,7 +32,7 @@ def play_one(page, seed):
 @pytest.mark.parametrize("size", SIZES)
 def test_the_board_top_stays_put_from_phase_to_phase(browser, site_url, size):
     width, height = SIZES[size]
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": width, "height": height})
+    context = browser.new_context(**PLAIN, viewport={"width": width, "height": height})
     page = context.new_page()
     for game_id, seats in TABLES:
         start_game(page, site_url, game_id, seats, query="botDelay=0&seed=3")

@@ -2,7 +2,7 @@
 saved or hosted game is refused with a message, cannot make a move that overwrites the first tab's save,
 may look at the game read-only, and takes over once the first tab has closed, with every move it saved."""
 from clicking import SAVED_MOVES, click_randomly, start_game, wait_settled
-from tabs import LOBBY, WITHOUT_SERVICE_WORKER, new_tab
+from tabs import LOBBY, PLAIN, new_tab
 
 #: a second tab starts its own Python before it opens a table (slow on a busy machine)
 PYTHON_WAIT = 120_000
@@ -33,7 +33,7 @@ def resume_in(page, site_url):
 
 
 def test_second_tab_is_refused_looks_read_only_and_takes_over_when_the_first_closes(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 800})
     first = new_tab(context)
     start_game(first, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=31")
     assert wait_settled(first) == "move"
@@ -99,7 +99,7 @@ def test_second_tab_is_refused_looks_read_only_and_takes_over_when_the_first_clo
 
 
 def test_a_tab_that_left_the_game_lets_a_waiting_tab_take_over_on_a_phone(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = browser.new_context(**PLAIN, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     first = new_tab(context)
     start_game(first, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=32")
     assert wait_settled(first) == "move"
@@ -121,7 +121,7 @@ def test_a_tab_that_left_the_game_lets_a_waiting_tab_take_over_on_a_phone(browse
 
 
 def test_hosted_table_in_a_second_tab_waits_for_the_first(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 800})
     first = new_tab(context)
     start_game(first, site_url, "kings-progress", ["human", "remote"], query="botDelay=0&ice=")
     first.wait_for_selector(".p2p-host")
@@ -153,7 +153,7 @@ def test_hosted_table_in_a_second_tab_waits_for_the_first(browser, site_url, art
 def test_without_web_locks_tabs_agree_over_a_broadcast_channel(browser, site_url):
     """A browser without Web Locks (older Safari, some embedded views): the fallback must refuse too.
     Chromium always has Web Locks, so the test takes them away before any script runs."""
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 800})
     context.add_init_script("delete Navigator.prototype.locks;")
     first = new_tab(context)
     start_game(first, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=33")

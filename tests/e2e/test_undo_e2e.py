@@ -5,7 +5,7 @@ beside the board while the person is still to move, and on the privacy screen
 before the device is passed on.
 """
 from clicking import SAVED_ACTIONS, click_randomly, start_game, wait_settled
-from tabs import WITHOUT_SERVICE_WORKER
+from tabs import PLAIN
 
 
 def undo_offered(page, selector, timeout=4000):
@@ -24,7 +24,7 @@ def saved_moves(page):
 
 def test_undo_takes_back_a_move_beside_the_board(browser, site_url, artifacts):
     """169 against a bot: a creature's step can be taken back; the board, log and saved game follow."""
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 900})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -61,7 +61,7 @@ def test_undo_takes_back_a_move_beside_the_board(browser, site_url, artifacts):
 def test_undo_on_the_privacy_screen_before_passing_the_device(browser, site_url, artifacts):
     """The King's Progress, two people: placing a city reveals nothing, so the mover may take it back
     on the privacy screen; their own board comes back with the same moves to choose from."""
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 900})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     start_game(page, site_url, "kings-progress", ["human", "human"], query="botDelay=0&seed=7")
     assert wait_settled(page) == "privacy"  # two people here: the first turn starts behind the screen too

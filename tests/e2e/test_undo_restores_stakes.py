@@ -4,7 +4,7 @@ King's Cottage, two people: Alex sends secret stakes, then takes them back on th
 stakes form comes back as Alex sent it (not at zeros), and the notice says "your last move" to Alex.
 """
 from clicking import start_game, wait_settled
-from tabs import WITHOUT_SERVICE_WORKER
+from tabs import PLAIN
 
 #: the stakes Alex sends: each house's choice, adding up to zero
 STAKES = {"crowns": 2, "arms": -1, "suns": 1, "moons": -2}
@@ -13,7 +13,7 @@ CHECKED = """() => Object.fromEntries([...document.querySelectorAll('.kc-stake')
 
 
 def test_undo_of_secret_stakes_restores_them_and_says_your_last_move(browser, site_url, artifacts):
-    context = browser.new_context(**WITHOUT_SERVICE_WORKER, viewport={"width": 1280, "height": 900})
+    context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     start_game(page, site_url, "kings-cottage", ["human", "human"], query="botDelay=0&seed=7", names=["Alex", "Ada"])
     assert wait_settled(page) == "privacy"
