@@ -14,12 +14,9 @@ import pytest
 from clicking import LEGAL, start_game, wait_settled
 from positions import near_the_end, open_position
 from parlour.rng import Rng
-from tabs import PLAIN, context_options
+from tabs import PHONE, PLAIN
 
-WIDTH = 390
-# Reduced motion: pieces do not slide (js/board/motion.js), so every position is measured at rest.
-PHONE = {"viewport": {"width": WIDTH, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2,
-         "reduced_motion": "reduce"}
+WIDTH = PHONE["viewport"]["width"]
 MIN_TARGET = 40
 
 # Every control a person may tap: legal pieces and places, buttons, and what stands for a button
@@ -93,13 +90,9 @@ def check_fits(page, where):
 
 
 @pytest.fixture
-def phone(browser, request):
-    context = browser.new_context(**{**PHONE, **context_options(request)})
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    yield page
-    context.close()
+def phone(context_for):
+    """A tab in a phone held upright (tabs.PHONE: touch, and reduced motion, so every position is measured at rest)."""
+    return context_for(PHONE)
 
 
 def shot(page, artifacts, game, what, taken):
