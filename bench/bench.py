@@ -36,11 +36,10 @@ from tournaments import GAMES as TOURNAMENT_GAMES_FULL, QUICK_GAMES, tournament_
 from soak import QUICK_SOAK_GAMES, soak_count, soak_figures, soak_minutes  # noqa: E402
 import csp_waits  # noqa: E402
 from python_snapshot import wait_snapshot_kept  # noqa: E402
+from chromium_args import CHROMIUM_ARGS  # noqa: E402  (the suite's Chromium, without its omnibox popup's renderer)
 
 csp_waits.install()  # Playwright's wait_for_function under the site's policy (tests/e2e/csp_waits.py)
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 BUDGETS = {
     # issue 25: later starts (the device's own snapshot); a first visit's bytes without a shipped snapshot
     "load.lobby_interactive_ms": 250, "load.python_ready_cold_ms": 1000, "load.python_ready_warm_ms": 700,

@@ -8,14 +8,13 @@ import threading
 import pytest
 
 import csp_waits
+from chromium_args import CHROMIUM_ARGS
 from tabs import context_options, new_tab
 
 csp_waits.install()  # the site's policy forbids eval; see csp_waits.py
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
 
 def pytest_collection_modifyitems(items):

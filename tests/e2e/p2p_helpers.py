@@ -7,13 +7,11 @@ import random
 import time
 from contextlib import contextmanager
 
+from chromium_args import P2P_ARGS
 from clicking import FORM, fill_form, start_game
 from parlour.rng import Rng
 from tabs import STILL, WITHOUT_SERVICE_WORKER, new_tab
 
-P2P_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run", "--disable-quic",
-            "--allow-loopback-in-peer-connection", "--use-fake-ui-for-media-stream"]
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[2] / "artifacts"
 PHASE = "document.querySelector('#table')?.dataset.phase || ''"
 

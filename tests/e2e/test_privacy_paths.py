@@ -7,7 +7,7 @@ import os
 import re
 
 from clicking import click_randomly, start_game, wait_settled
-from p2p_helpers import P2P_ARGS
+from chromium_args import P2P_ARGS
 from tabs import PLAIN, new_tab
 
 
