@@ -6,6 +6,10 @@ that moment are saved in the page's own saved-games database (js/store/games-db.
 game at its address (`#table=<id>`), the path a reload takes: one `new` call replays the moves (api.op_new)
 and the table is drawn, live, at that position.  A test that is about a game's end then plays its last few
 moves instead of a whole game, and the moves before them cost milliseconds instead of a redraw each.
+
+The save is written from the page where it already is when that is a Parlour page, else from a page of
+the site that runs no script (a rules page): only the table's own load starts Python.  A Parlour page
+costs about 2.5 CPU-s of browser to start, and a whole browser run starts about 350 of them.
 """
 from __future__ import annotations
 
@@ -13,10 +17,11 @@ from typing import Dict, List, Optional, Sequence
 
 from parlour import games
 from parlour.simulate import play_random
-from tabs import LOBBY
 
-#: saves one game into the page's database, as a table does after each move
-SAVE = "(saved) => import('./js/store/games-db.js').then((db) => db.saveGame(saved))"
+#: saves one game into the site's database, as a table does after each move
+SAVE = "([saved, module]) => import(module).then((db) => db.saveGame(saved))"
+#: a page of the site that starts no Python: where a tab that is not on the site writes its save
+LIGHT_PAGE = "rules/kings-progress.html"
 
 
 def near_the_end(game_id: str, players: int, seed, options: Optional[dict] = None, left: int = 8) -> List[dict]:
@@ -45,11 +50,11 @@ def open_position(page, url: str, game_id: str, kinds: Sequence[str], seed, move
     game = games.get(game_id)
     resolved = game.setup(len(kinds), seed, dict(options or {}))["options"]
     saved_id = f"gposition{len(moves)}"
-    page.goto(f"{url}?{query}")
-    page.wait_for_function(LOBBY)
-    page.evaluate(SAVE, {"id": saved_id, "game": game_id, "title": game.title, "options": resolved, "seed": seed,
-                         "seats": seat_entries(kinds), "actions": moves, "result": None,
-                         "created": 1, "updated": 1})
-    page.evaluate("(hash) => history.replaceState(null, '', hash)", f"#table={saved_id}")
+    if not page.url.startswith(url):
+        page.goto(url + LIGHT_PAGE)
+    page.evaluate(SAVE, [{"id": saved_id, "game": game_id, "title": game.title, "options": resolved, "seed": seed,
+                          "seats": seat_entries(kinds), "actions": moves, "result": None,
+                          "created": 1, "updated": 1}, url + "js/store/games-db.js"])
+    page.evaluate("(address) => history.replaceState(null, '', address)", f"{url}?{query}#table={saved_id}")
     page.reload()
     return saved_id
