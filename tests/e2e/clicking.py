@@ -29,11 +29,18 @@ def wait_python(page, timeout=90_000):
     page.wait_for_function("document.documentElement.dataset.python === 'ready'", timeout=timeout)
 
 
-def start_game(page, url, game_id, seats, query="botDelay=0&seed=11", options=None, names=None):
+def start_game(page, url, game_id, seats, query="botDelay=0&seed=11", options=None, names=None, in_app=False):
     """Open the lobby, choose the game and seats ("human"/"bot"/"remote", optionally named), and start.
 
-    A plain "bot" plays random moves (fast, for tests of the table); "bot:hard" etc. picks a level."""
-    page.goto(f"{url}?{query}")
+    A plain "bot" plays random moves (fast, for tests of the table); "bot:hard" etc. picks a level.
+    `in_app`: when the tab already shows Parlour at this address, start from its lobby as a player does
+    (leaving the table shown, `leave_table`) instead of loading the page again, which starts Python
+    again (about 2.5 CPU-s of browser)."""
+    here = in_app and page.url.split("#", 1)[0] == f"{url}?{query}"
+    if here and page.locator("#table[data-phase]").count():
+        leave_table(page)
+    elif not (here and page.evaluate("document.documentElement.dataset.lobby === 'ready'")):
+        page.goto(f"{url}?{query}")
     page.wait_for_selector(f"[data-game='{game_id}']")
     page.click(f"[data-game='{game_id}']")
     page.select_option("#players", str(len(seats)))
@@ -47,6 +54,22 @@ def start_game(page, url, game_id, seats, query="botDelay=0&seed=11", options=No
     for name, value in (options or {}).items():
         page.select_option(f"#opt-{name}", value)
     page.click("#start")
+
+
+def leave_table(page, tries=5):
+    """Back to the lobby from a table by its own buttons, as a player does: the result's "Back to the lobby",
+    the hand-over screen's leave button, or the table bar's "Leave game"; a scored round's screen (an
+    interlude) is passed with its Continue first."""
+    for _ in range(tries):
+        wait_settled(page)
+        if page.locator("#interlude-continue:visible").count():
+            page.click("#interlude-continue")
+            continue
+        button = next(b for b in ("#result button.primary", "#privacy-leave", "#table .leave")
+                      if page.locator(f"{b}:visible").count())
+        page.click(button)
+        break
+    page.wait_for_function("!document.querySelector('#table[data-phase]') && document.documentElement.dataset.lobby === 'ready'")
 
 
 def play_until_over(page, seed=1, max_clicks=2000, on_privacy=None, timeout_s=600):

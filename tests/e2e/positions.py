@@ -17,6 +17,7 @@ from typing import Dict, List, Optional, Sequence
 
 from parlour import games
 from parlour.simulate import play_random
+from clicking import leave_table
 
 #: saves one game into the site's database, as a table does after each move
 SAVE = "([saved, module]) => import(module).then((db) => db.saveGame(saved))"
@@ -44,17 +45,23 @@ def seat_entries(kinds: Sequence[str]) -> List[Dict[str, str]]:
 
 
 def open_position(page, url: str, game_id: str, kinds: Sequence[str], seed, moves: List[dict],
-                  options: Optional[dict] = None, query: str = "botDelay=0") -> str:
+                  options: Optional[dict] = None, query: str = "botDelay=0", in_app: bool = False) -> str:
     """Save a game of `game_id` after `moves` on this page's origin and open it at its table, as a reload
-    at its address does; returns its saved-game id."""
+    at its address does; returns its saved-game id.  `in_app`, when the tab shows a table: leave it and
+    press the saved game's Resume in the lobby instead, as a player does (no new Python start)."""
     game = games.get(game_id)
     resolved = game.setup(len(kinds), seed, dict(options or {}))["options"]
     saved_id = f"gposition{len(moves)}"
+    at_a_table = page.url.startswith(url) and page.locator("#table[data-phase]").count() > 0
     if not page.url.startswith(url):
         page.goto(url + LIGHT_PAGE)
     page.evaluate(SAVE, [{"id": saved_id, "game": game_id, "title": game.title, "options": resolved, "seed": seed,
                           "seats": seat_entries(kinds), "actions": moves, "result": None,
                           "created": 1, "updated": 1}, url + "js/store/games-db.js"])
+    if in_app and at_a_table:
+        leave_table(page)  # the lobby lists the saved games afresh, this one with them
+        page.click(f".saved-game[data-saved='{saved_id}'] .resume")
+        return saved_id
     page.evaluate("(address) => history.replaceState(null, '', address)", f"{url}?{query}#table={saved_id}")
     page.reload()
     return saved_id

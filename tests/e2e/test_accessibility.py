@@ -131,7 +131,8 @@ def audit_every_phase(page, axe_source, url, game_id, seats, seed=5):
     while True:
         if not jumped and expected <= set(seen):
             jumped = True
-            open_position(page, url, game_id, seats, seed, near_the_end(game_id, len(seats), seed, left=LEFT))
+            open_position(page, url, game_id, seats, seed, near_the_end(game_id, len(seats), seed, left=LEFT),
+                          in_app=True)
             wait_settled(page)
         step = page.evaluate(DRIVE, {"seen": seen, "seed": state, "maxMoves": MAX_MOVES})
         state = step["seed"]

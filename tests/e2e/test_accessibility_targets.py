@@ -64,7 +64,7 @@ def test_every_title_offers_nothing_under_40_px_at_a_desktop(context_for, site_u
     found = []
     page = context_for(DESKTOP)  # one tab, each title's table opened in it in turn
     for game_id in TITLES:
-        start_game(page, site_url, game_id, ["human", "bot"], query="botDelay=0&seed=3")
+        start_game(page, site_url, game_id, ["human", "bot"], query="botDelay=0&seed=3", in_app=True)
         assert wait_settled(page, 120_000) == "move"
         for _ in range(FORM_MOVES):  # a first move made on a form (bids, stakes): played, to reach the board's pieces
             if page.locator(LEGAL).count():

@@ -51,7 +51,8 @@ def test_lobby_tables_rules_and_replay_keep_the_policy(browser, site_url, tmp_pa
 
     for game in games:
         gid = game["id"]
-        start_game(page, site_url, gid, ["human"] + ["bot"] * (game["min_players"] - 1), query="botDelay=0&seed=5")
+        start_game(page, site_url, gid, ["human"] + ["bot"] * (game["min_players"] - 1), query="botDelay=0&seed=5",
+                   in_app=True)
         if wait_settled(page) == "move" and page.locator("#kc-invest").count():
             invest_nothing(page)
         click_randomly(page, seed=2, max_clicks=CLICKS, timeout_s=120)

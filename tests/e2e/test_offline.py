@@ -52,7 +52,7 @@ def test_offline_reload_then_a_game_plays_to_its_result_against_a_bot(page, site
     reload_offline(page, site_url)
     start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=3")
     assert click_randomly(page, seed=2, max_clicks=6) == 6
-    open_position(page, site_url, "kings-progress", ["human", "bot"], 3, near_the_end("kings-progress", 2, 3))
+    open_position(page, site_url, "kings-progress", ["human", "bot"], 3, near_the_end("kings-progress", 2, 3), in_app=True)
     play_until_over(page, seed=2)
     assert "wins" in page.locator("#result").inner_text() or "draw" in page.locator("#result").inner_text()
     assert not page.errors

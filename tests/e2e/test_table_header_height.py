@@ -35,7 +35,7 @@ def test_the_board_top_stays_put_from_phase_to_phase(browser, site_url, size):
     context = browser.new_context(**PLAIN, viewport={"width": width, "height": height})
     page = context.new_page()
     for game_id, seats in TABLES:
-        start_game(page, site_url, game_id, seats, query="botDelay=0&seed=3")
+        start_game(page, site_url, game_id, seats, query="botDelay=0&seed=3", in_app=True)
         tops = {}
         for move in range(MOVES):
             if wait_settled(page) != "move":
