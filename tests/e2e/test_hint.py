@@ -92,7 +92,7 @@ def test_the_hint_note_never_covers_the_pieces_it_points_at(context_for, site_ur
         assert_note_clear_of_hint(page, f"kings-progress-city-{size}", artifacts)
         play_past(page, ("city", "city_veto"))  # on to the coin row: investments
         assert_note_clear_of_hint(page, f"kings-progress-coins-{size}", artifacts)
-        start_game(page, site_url, "kings-cottage", ["human", "bot"], query="botDelay=0&seed=3")
+        start_game(page, site_url, "kings-cottage", ["human", "bot"], query="botDelay=0&seed=3", in_app=True)
         assert wait_settled(page, 120_000) == "move"
         play_past(page, ("invest",))  # the stakes are a form; then pieces are placed from the tray
         assert_note_clear_of_hint(page, f"kings-cottage-{size}", artifacts)
