@@ -54,6 +54,8 @@ def start_game(page, url, game_id, seats, query="botDelay=0&seed=11", options=No
     for name, value in (options or {}).items():
         page.select_option(f"#opt-{name}", value)
     page.click("#start")
+    if in_app:  # the table left before took its phase mark with it: wait for the new table's
+        page.wait_for_function("document.querySelector('#table[data-phase]') !== null")
 
 
 def leave_table(page, tries=5):

@@ -1,4 +1,5 @@
 """Fixtures for end-to-end tests: the built site served on a free port, and Debian's Chromium."""
+import json
 import os
 import pathlib
 import shutil
@@ -76,6 +77,26 @@ def context_for(browser, request):
     yield make
     for context in made:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def shared_tab(browser, request):
+    """`shared_tab(options)`: one tab for each kind of window (tabs.DESKTOP, tabs.PHONE), kept for the whole module,
+    for tests that each open their table in it from the lobby (clicking.start_game(in_app=True),
+    positions.open_position(in_app=True)), as a player goes from game to game: one Python start a module
+    instead of one a test.  Its error list starts empty for each test; the module's marks choose the
+    service worker and motion, as `context_for` does for a test."""
+    tabs = {}
+
+    def get(options):
+        key = json.dumps(options, sort_keys=True)
+        if key not in tabs:
+            tabs[key] = new_tab(browser.new_context(**{**options, **context_options(request)}))
+        tabs[key].errors.clear()
+        return tabs[key]
+    yield get
+    for tab in tabs.values():
+        tab.context.close()
 
 
 @pytest.fixture

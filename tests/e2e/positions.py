@@ -61,6 +61,7 @@ def open_position(page, url: str, game_id: str, kinds: Sequence[str], seed, move
     if in_app and at_a_table:
         leave_table(page)  # the lobby lists the saved games afresh, this one with them
         page.click(f".saved-game[data-saved='{saved_id}'] .resume")
+        page.wait_for_function("document.querySelector('#table[data-phase]') !== null")
         return saved_id
     page.evaluate("(address) => history.replaceState(null, '', address)", f"{url}?{query}#table={saved_id}")
     page.reload()

@@ -57,9 +57,9 @@ def bots_play_to_the_end(page, limit_s=300):
 
 
 @pytest.mark.parametrize("game, seats", [("castles", 4), ("kings-progress", 2), ("mansion", 3)])
-def test_the_result_dialog_on_a_phone_shows_its_buttons_and_fits(context_for, site_url, artifacts, game, seats):
-    page = context_for(PHONE)
-    open_position(page, site_url, game, ["bot"] * seats, 7, near_the_end(game, seats, 7))
+def test_the_result_dialog_on_a_phone_shows_its_buttons_and_fits(shared_tab, site_url, artifacts, game, seats):
+    page = shared_tab(PHONE)
+    open_position(page, site_url, game, ["bot"] * seats, 7, near_the_end(game, seats, 7), in_app=True)
     bots_play_to_the_end(page)
     page.evaluate(NEXT_FRAMES)
     dialog = page.locator("#result")
@@ -163,9 +163,9 @@ def act_in_cottage(page, rng) -> bool:
 
 
 @pytest.mark.parametrize("where", ["desktop", "phone"])
-def test_castles_score_tags_never_overlap_on_a_finished_board(context_for, site_url, artifacts, where):
-    page = context_for(DESKTOP if where == "desktop" else PHONE)
-    open_position(page, site_url, "castles", ["bot"] * 4, 7, near_the_end("castles", 4, 7))
+def test_castles_score_tags_never_overlap_on_a_finished_board(shared_tab, site_url, artifacts, where):
+    page = shared_tab(DESKTOP if where == "desktop" else PHONE)
+    open_position(page, site_url, "castles", ["bot"] * 4, 7, near_the_end("castles", 4, 7), in_app=True)
     bots_play_to_the_end(page)
     page.locator("#result button", has_text="See the board").click()
     page.locator("#result").wait_for(state="hidden")
@@ -216,9 +216,9 @@ def test_castles_score_tags_never_overlap_on_a_crowded_map(context_for, site_url
 
 
 @pytest.mark.parametrize("where", ["desktop", "phone"])
-def test_the_pass_button_keeps_its_text_clear_of_its_border(context_for, site_url, artifacts, where):
-    page = context_for(DESKTOP if where == "desktop" else PHONE)
-    start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=4")
+def test_the_pass_button_keeps_its_text_clear_of_its_border(shared_tab, site_url, artifacts, where):
+    page = shared_tab(DESKTOP if where == "desktop" else PHONE)
+    start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=4", in_app=True)
     rng = Rng.from_seed("pass")
     for _ in range(40):
         assert wait_settled(page) == "move"

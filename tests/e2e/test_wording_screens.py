@@ -23,9 +23,9 @@ MATCH_HELP = "Four players may play two games"
 
 @pytest.mark.parametrize("where", ["desktop", "phone"])
 @pytest.mark.parametrize("game", ["kings-progress", "kings-cottage", "castles", "mansion", "one-six-nine"])
-def test_prompts_say_what_to_do_without_naming_a_pointer(context_for, site_url, game, where):
-    page = context_for(DESKTOP if where == "desktop" else PHONE)
-    start_game(page, site_url, game, ["human", "bot"], query="botDelay=0&seed=3")
+def test_prompts_say_what_to_do_without_naming_a_pointer(shared_tab, site_url, game, where):
+    page = shared_tab(DESKTOP if where == "desktop" else PHONE)
+    start_game(page, site_url, game, ["human", "bot"], query="botDelay=0&seed=3", in_app=True)
     rng = Rng.from_seed(f"prompts:{game}")
     seen = []
     for _ in range(6):
