@@ -90,9 +90,10 @@ def check_fits(page, where):
 
 
 @pytest.fixture
-def phone(context_for):
-    """A tab in a phone held upright (tabs.PHONE: touch, and reduced motion, so every position is measured at rest)."""
-    return context_for(PHONE)
+def phone(shared_tab):
+    """A tab in a phone held upright (tabs.PHONE: touch, and reduced motion, so every position is measured at rest),
+    the module's one: each test opens its table from the lobby (`in_app`), as a player goes from game to game."""
+    return shared_tab(PHONE)
 
 
 def shot(page, artifacts, game, what, taken):
@@ -235,7 +236,7 @@ def check_deck_list(page, artifacts, where):
     ("one-six-nine", ["human", "bot"], 30, {"Buying tiles", "Moving creatures"}),
 ])
 def test_every_screen_fits_a_phone(phone, site_url, artifacts, game, seats, taps, at_least):
-    start_game(phone, site_url, game, seats, query="botDelay=0&seed=7")
+    start_game(phone, site_url, game, seats, query="botDelay=0&seed=7", in_app=True)
     phases, smallest = play_and_check(phone, artifacts, game, taps)
     missing = {p for p in at_least if not any(p in seen for seen in phases)}
     assert not missing, f"{game}: never reached {missing} (saw {phases})"
@@ -243,7 +244,7 @@ def test_every_screen_fits_a_phone(phone, site_url, artifacts, game, seats, taps
 
 
 def test_the_privacy_screen_fits_a_phone(phone, site_url, artifacts):
-    start_game(phone, site_url, "kings-progress", ["human", "human"], query="botDelay=0&seed=3")
+    start_game(phone, site_url, "kings-progress", ["human", "human"], query="botDelay=0&seed=3", in_app=True)
     rng = Rng.from_seed(1)
     for _ in range(6):
         if wait_settled(phone) == "privacy":
@@ -259,7 +260,7 @@ def test_the_privacy_screen_fits_a_phone(phone, site_url, artifacts):
 def test_the_result_dialog_fits_a_phone(phone, site_url, artifacts):
     """A two-player King's Progress (its result table is the widest), opened a few moves from its end, ends in a
     dialog that fits."""
-    open_position(phone, site_url, "kings-progress", ["human", "bot"], 2, near_the_end("kings-progress", 2, 2))
+    open_position(phone, site_url, "kings-progress", ["human", "bot"], 2, near_the_end("kings-progress", 2, 2), in_app=True)
     rng = Rng.from_seed(4)
     for _ in range(400):
         phase = wait_settled(phone)
@@ -318,10 +319,11 @@ NEWER_DATABASE_ELSEWHERE = """async () => {
 }"""
 
 
-def test_the_notices_buttons_are_40_px_on_a_phone(phone, site_url):
+def test_the_notices_buttons_are_40_px_on_a_phone(context_for, site_url):
     """The notices at the window's corner (an update ready, the saved games taken by a newer Parlour) share one look,
     and their buttons are targets a thumb can hit, as every other control on a phone is (WebKit's phone test met the
-    update notice once, its buttons 29 px tall)."""
+    update notice once, its buttons 29 px tall).  A tab of its own: the database is taken from it."""
+    phone = context_for(PHONE)
     phone.goto(f"{site_url}?botDelay=0")
     phone.wait_for_function("document.documentElement.dataset.lobby === 'ready'")
     sizes = phone.evaluate(NEWER_DATABASE_ELSEWHERE)
