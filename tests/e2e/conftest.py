@@ -10,7 +10,7 @@ import pytest
 
 import csp_waits
 from chromium_args import CHROMIUM_ARGS
-from tabs import context_options, new_tab
+from tabs import WIDE, context_options, new_tab
 
 csp_waits.install()  # the site's policy forbids eval; see csp_waits.py
 
@@ -59,7 +59,7 @@ def browser(pw):
 def page(browser, request):
     """A tab in a new context, without the service worker and with reduced motion unless the test is marked
     `service_worker` or `motion` (tabs.py)."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, **context_options(request))
+    context = browser.new_context(**WIDE, **context_options(request))
     yield new_tab(context)
     context.close()
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 LOBBY = "document.documentElement.dataset.lobby === 'ready'"
 #: browser context option: no service worker registers (see above)
 WITHOUT_SERVICE_WORKER = {"service_workers": "block"}
+#: browser context options: the `page` fixture's roomy window
+WIDE = {"viewport": {"width": 1400, "height": 1000}}
 #: browser context options: a desktop window, and a phone held upright (touch, reduced motion)
 DESKTOP = {"viewport": {"width": 1280, "height": 800}, **WITHOUT_SERVICE_WORKER}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2,

@@ -11,6 +11,7 @@ is not clickable keeps its browser tooltip (<title>).
 import pytest
 
 from clicking import LEGAL, start_game, wait_python, wait_settled
+from tabs import WIDE
 
 #: game -> the clicks that bring clickable SVG pieces (King's Cottage opens on a form, 169 on its shop's buttons)
 GAMES = {"kings-progress": [], "castles": [], "kings-cottage": ["#kc-invest-submit"], "one-six-nine": ["#board [data-piece='shop:wall']"]}
@@ -29,8 +30,9 @@ TIP_STATE = """(selector) => {
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_resting_the_mouse_on_a_clickable_piece_shows_its_text(page, site_url, artifacts, game_id):
-    start_game(page, site_url, game_id, ["human", "bot"], query="botDelay=0&seed=5")
+def test_resting_the_mouse_on_a_clickable_piece_shows_its_text(shared_tab, site_url, artifacts, game_id):
+    page = shared_tab(WIDE)
+    start_game(page, site_url, game_id, ["human", "bot"], query="botDelay=0&seed=5", in_app=True)
     wait_python(page)
     for selector in GAMES[game_id]:
         assert wait_settled(page) == "move"
@@ -55,8 +57,9 @@ def test_resting_the_mouse_on_a_clickable_piece_shows_its_text(page, site_url, a
     assert not page.errors, page.errors
 
 
-def test_keyboard_focus_on_a_piece_shows_its_text(page, site_url):
-    start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=5")
+def test_keyboard_focus_on_a_piece_shows_its_text(shared_tab, site_url):
+    page = shared_tab(WIDE)
+    start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=5", in_app=True)
     wait_python(page)
     wait_settled(page)
     page.wait_for_selector(TIPPED)
@@ -72,8 +75,9 @@ def test_keyboard_focus_on_a_piece_shows_its_text(page, site_url):
     page.wait_for_function(f"!{TIP_SHOWN}")
 
 
-def test_a_piece_that_is_not_clickable_keeps_its_browser_tooltip(page, site_url):
-    start_game(page, site_url, "castles", ["human", "bot"], query="botDelay=0&seed=5")
+def test_a_piece_that_is_not_clickable_keeps_its_browser_tooltip(shared_tab, site_url):
+    page = shared_tab(WIDE)
+    start_game(page, site_url, "castles", ["human", "bot"], query="botDelay=0&seed=5", in_app=True)
     wait_python(page)
     wait_settled(page)
     page.wait_for_selector(TIPPED)

@@ -8,6 +8,7 @@ a 260 ms animation.
 import pytest
 
 from clicking import LEGAL, click_randomly, start_game, wait_settled
+from tabs import WIDE
 
 pytestmark = pytest.mark.motion  # what moves look like: moves slide (tests/e2e/tabs.py)
 
@@ -46,6 +47,16 @@ def settle_after_a_bot_move(page, version):
 @pytest.fixture
 def motion_page(page):
     page.add_init_script(RECORDER)
+    return page
+
+
+@pytest.fixture
+def shared_motion_page(shared_tab):
+    """The module's shared tab (tables opened from its lobby, `in_app`), recording motion from its first load."""
+    page = shared_tab(WIDE)
+    if not getattr(page, "recording", False):
+        page.add_init_script(RECORDER)
+        page.recording = True
     return page
 
 
@@ -230,9 +241,10 @@ def test_escape_returns_from_looking_back(motion_page, site_url):
     ("mansion", ["human", "bot"]),
     ("one-six-nine", ["human", "bot"]),
 ])
-def test_every_board_keys_its_pieces_and_marks_the_bots_moves(motion_page, site_url, artifacts, game_id, seats):
-    page = motion_page
-    start_game(page, site_url, game_id, seats, query="botDelay=0&seed=7")
+def test_every_board_keys_its_pieces_and_marks_the_bots_moves(shared_motion_page, site_url, artifacts, game_id, seats):
+    page = shared_motion_page
+    page.evaluate("window.__motion = []")  # this table's motion only, from its first move
+    start_game(page, site_url, game_id, seats, query="botDelay=0&seed=7", in_app=True)
     assert wait_settled(page, 120_000) == "move"
     for clicks in range(40):
         if page.evaluate(MARKED):
