@@ -3,13 +3,14 @@ is about, and click from there (issue 25).
 
 A seeded random game (`parlour.simulate.play_random`) is played in CPython by the same engines the page runs in Pyodide.  Its moves up to
 that moment are saved in the page's own saved-games database (js/store/games-db.js), and the page opens the
-game at its address (`#table=<id>`), the path a reload takes: one `new` call replays the moves (api.op_new)
-and the table is drawn, live, at that position.  A test that is about a game's end then plays its last few
+game at its address (`#table=<id>`), the path a reload takes, or (`in_app`, from a table) by its Resume in
+the lobby's list: one `new` call replays the moves (api.op_new) and the table is drawn, live, at that
+position.  A test that is about a game's end then plays its last few
 moves instead of a whole game, and the moves before them cost milliseconds instead of a redraw each.
 
 The save is written from the page where it already is when that is a Parlour page, else from a page of
-the site that runs no script (a rules page): only the table's own load starts Python.  A Parlour page
-costs about 2.5 CPU-s of browser to start, and a whole browser run starts about 350 of them.
+the site that runs no script (a rules page): only the table's own load starts Python, and with `in_app`
+not even that.  A Parlour page costs about 2.5 CPU-s of browser to start.
 """
 from __future__ import annotations
 
