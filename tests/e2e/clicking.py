@@ -63,14 +63,18 @@ def leave_table(page, tries=5):
     the hand-over screen's leave button, or the table bar's "Leave game"; a scored round's screen (an
     interlude) is passed with its Continue first."""
     for _ in range(tries):
-        wait_settled(page)
+        phase = wait_settled(page)
         if page.locator("#interlude-continue:visible").count():
             page.click("#interlude-continue")
             continue
-        button = next(b for b in ("#result button.primary", "#privacy-leave", "#table .leave")
-                      if page.locator(f"{b}:visible").count())
+        button = next((b for b in ("#result button.primary", "#privacy-leave", "#table .leave")
+                       if page.locator(f"{b}:visible").count()), None)
+        if button is None:
+            raise AssertionError(f"no button back to the lobby shows at this table (phase {phase!r})")
         page.click(button)
         break
+    else:
+        raise AssertionError(f"still at a scored round's screen after {tries} Continues: no way back to the lobby")
     page.wait_for_function("!document.querySelector('#table[data-phase]') && document.documentElement.dataset.lobby === 'ready'")
 
 
