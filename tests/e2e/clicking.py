@@ -2,6 +2,7 @@
 import time
 
 from parlour.rng import Rng
+from tabs import LOBBY
 
 LEGAL = "#board [data-piece].legal, #board [data-target].legal"
 #: the moves of each saved game on this device (read from IndexedDB, as the lobby does; the connection is closed after)
@@ -16,6 +17,8 @@ SAVED_MOVES = """() => new Promise((resolve, reject) => {
 #: how many moves each saved game on this device holds
 SAVED_ACTIONS = f"() => ({SAVED_MOVES})().then((games) => games.map((actions) => actions.length))"
 #: phases in which the table waits for a person; "interlude": a moment to see before play goes on (a Castles round scored)
+#: a table is shown: it marks its phase on #table, and leaving takes the mark away
+TABLE_SHOWN = "document.querySelector('#table[data-phase]') !== null"
 SETTLED = "['move', 'privacy', 'interlude', 'over', 'stalled'].includes(document.querySelector('[data-phase]')?.dataset.phase)"
 
 
@@ -37,9 +40,9 @@ def start_game(page, url, game_id, seats, query="botDelay=0&seed=11", options=No
     (leaving the table shown, `leave_table`) instead of loading the page again, which starts Python
     again (about 2.5 CPU-s of browser)."""
     here = in_app and page.url.split("#", 1)[0] == f"{url}?{query}"
-    if here and page.locator("#table[data-phase]").count():
+    if here and page.evaluate(TABLE_SHOWN):
         leave_table(page)
-    elif not (here and page.evaluate("document.documentElement.dataset.lobby === 'ready'")):
+    elif not (here and page.evaluate(LOBBY)):
         page.goto(f"{url}?{query}")
     page.wait_for_selector(f"[data-game='{game_id}']")
     page.click(f"[data-game='{game_id}']")
@@ -55,7 +58,7 @@ def start_game(page, url, game_id, seats, query="botDelay=0&seed=11", options=No
         page.select_option(f"#opt-{name}", value)
     page.click("#start")
     if in_app:  # the table left before took its phase mark with it: wait for the new table's
-        page.wait_for_function("document.querySelector('#table[data-phase]') !== null")
+        page.wait_for_function(TABLE_SHOWN)
 
 
 def leave_table(page, tries=5):
@@ -75,7 +78,7 @@ def leave_table(page, tries=5):
         break
     else:
         raise AssertionError(f"still at a scored round's screen after {tries} Continues: no way back to the lobby")
-    page.wait_for_function("!document.querySelector('#table[data-phase]') && document.documentElement.dataset.lobby === 'ready'")
+    page.wait_for_function(f"!({TABLE_SHOWN}) && {LOBBY}")
 
 
 def play_until_over(page, seed=1, max_clicks=2000, on_privacy=None, timeout_s=600):

@@ -18,7 +18,7 @@ from typing import Dict, List, Optional, Sequence
 
 from parlour import games
 from parlour.simulate import play_random
-from clicking import leave_table
+from clicking import TABLE_SHOWN, leave_table
 
 #: saves one game into the site's database, as a table does after each move
 SAVE = "([saved, module]) => import(module).then((db) => db.saveGame(saved))"
@@ -53,8 +53,9 @@ def open_position(page, url: str, game_id: str, kinds: Sequence[str], seed, move
     game = games.get(game_id)
     resolved = game.setup(len(kinds), seed, dict(options or {}))["options"]
     saved_id = f"gposition{len(moves)}"
-    at_a_table = page.url.startswith(url) and page.locator("#table[data-phase]").count() > 0
-    if not page.url.startswith(url):
+    on_site = page.url.startswith(url)
+    at_a_table = on_site and page.evaluate(TABLE_SHOWN)
+    if not on_site:
         page.goto(url + LIGHT_PAGE)
     page.evaluate(SAVE, [{"id": saved_id, "game": game_id, "title": game.title, "options": resolved, "seed": seed,
                           "seats": seat_entries(kinds), "actions": moves, "result": None,
@@ -62,7 +63,7 @@ def open_position(page, url: str, game_id: str, kinds: Sequence[str], seed, move
     if in_app and at_a_table:
         leave_table(page)  # the lobby lists the saved games afresh, this one with them
         page.click(f".saved-game[data-saved='{saved_id}'] .resume")
-        page.wait_for_function("document.querySelector('#table[data-phase]') !== null")
+        page.wait_for_function(TABLE_SHOWN)
         return saved_id
     page.evaluate("(address) => history.replaceState(null, '', address)", f"{url}?{query}#table={saved_id}")
     page.reload()
