@@ -70,6 +70,21 @@ function warmTables() {
   else setTimeout(warm, 200);
 }
 
+/** The longest the lobby's pictures wait for a quick Python start (one that hangs must not keep them away). */
+const PICTURES_WAIT_MS = 3000;
+
+/**
+ * When the lobby's board pictures may be drawn.  Drawing them costs about 0.3 CPU-s (five renderers, a
+ * layout each); drawn while Python restored its snapshot, they made that start about 150 ms slower on a
+ * 2-core machine.  So on a quick start they wait for Python; on a slow first start (several seconds) they
+ * are drawn at once, something to look at meanwhile.
+ * @returns {Promise<unknown>}
+ */
+function picturesWait() {
+  return engine.quickStart.then((quick) => quick
+    && Promise.race([engine.ready, new Promise((resolve) => setTimeout(resolve, PICTURES_WAIT_MS))]));
+}
+
 /** @type {any[]} games.json, filtered to games with a board */
 let catalogue = [];
 
@@ -267,7 +282,7 @@ async function boot() {
   try {
     catalogue = (await (await fetch("games.json")).json()).filter((g) => hasBoard(g.id));
     drawSavedGames();
-    renderLobby(lobbyRoot, catalogue, startGame);
+    renderLobby(lobbyRoot, catalogue, startGame, picturesWait());
     html.dataset.lobby = "ready";
     timings.lobby_ready = performance.now();
     if (/^#(join|host)=/.test(location.hash)) {

@@ -83,3 +83,18 @@ def test_every_source_module_the_page_reaches_is_in_exactly_one_served_file(inde
     precached = json.loads(re.search(r"const BUILD = (\{.*?\});", (DIST / "service-worker.js").read_text()).group(1))
     for files in places.values():
         assert files[0] in precached["files"], "offline needs every bundle"
+
+
+def test_pyodide_loader_is_served_as_vendored_under_the_compile_hint():
+    """build.py EAGER_COMPILE_HINT: one comment line on top, not a byte of Pyodide's own changed."""
+    served = (DIST / "pyodide" / "pyodide.asm.mjs").read_bytes()
+    vendored = (build.CACHE / f"pyodide-{build.PYODIDE_VERSION}" / "pyodide.asm.mjs").read_bytes()
+    assert served == build.EAGER_COMPILE_HINT + vendored
+
+
+def test_the_scripts_python_starts_with_carry_the_compile_hint_once():
+    assert "pyodide/pyodide.asm.mjs" in build.EAGER_COMPILED and "js/engine/worker.js" in build.EAGER_COMPILED
+    for name in build.EAGER_COMPILED:
+        script = (DIST / name).read_bytes()
+        assert script.startswith(build.EAGER_COMPILE_HINT) and script.count(build.EAGER_COMPILE_HINT) == 1, name
+

@@ -23,17 +23,29 @@ export class Engine {
     this.nextId = 1;
     /** @type {Map<number, {resolve: Function, reject: Function}>} */
     this.pending = new Map();
+    /** @type {(quick: boolean) => void} */
+    let startKnown = () => {};
+    /**
+     * Whether Python is starting the quick way (a memory snapshot restored, under a second) rather than the
+     * slow way (a first visit, several seconds); false too once it has failed.
+     * @type {Promise<boolean>}
+     */
+    this.quickStart = new Promise((resolve) => { startKnown = resolve; });
     /** @type {Promise<any>} */
     this.ready = new Promise((resolve, reject) => {
       const receive = (/** @type {any} */ event) => {
         if (event.type === "error") {
+          startKnown(false);
           reject(new EngineError(`The engine worker failed: ${event.message || "its script did not load"}`, "WorkerError"));
           return;
         }
         const data = event.data;
-        if (data.type === "ready") resolve(data.info);
-        else if (data.type === "failed") reject(new EngineError(`Python could not start: ${data.error}`, "WorkerError"));
-        else this.settle(data.id, data.reply);
+        if (data.type === "starting") startKnown(Boolean(data.quick));
+        else if (data.type === "ready") resolve(data.info);
+        else if (data.type === "failed") {
+          startKnown(false);
+          reject(new EngineError(`Python could not start: ${data.error}`, "WorkerError"));
+        } else this.settle(data.id, data.reply);
       };
       this.worker.onmessage = null;
       this.worker.onerror = null;

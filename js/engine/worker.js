@@ -54,6 +54,8 @@ const ready = (async () => {
   /** @type {any} */
   let pyodide = null;
   const restoring = stored ?? shipped;
+  // The page holds back work it can put off (the lobby's pictures) while a quick start runs.
+  postMessage({ type: "starting", quick: Boolean(restoring) });
   if (restoring) {
     try {
       pyodide = await loadPyodide({ indexURL, _loadSnapshot: restoring.bytes });

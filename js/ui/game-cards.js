@@ -29,9 +29,10 @@ export function playerCount(game) {
  * @param {string} chosen the id of the game chosen at first
  * @param {(game: any) => void} onChoose
  * @param {string[]} names seat names for the pictures' labels
+ * @param {Promise<unknown>} [picturesWait] settles when the pictures may be drawn
  * @returns {{element: HTMLElement, choose: (id: string) => void}}
  */
-export function gameCards(catalogue, chosen, onChoose, names) {
+export function gameCards(catalogue, chosen, onChoose, names, picturesWait = Promise.resolve()) {
   /** @type {HTMLButtonElement[]} */
   const cards = catalogue.map((game) => /** @type {HTMLButtonElement} */ (card(game, () => pick(game.id))));
   const element = h("div", { class: "game-cards", role: "radiogroup", "aria-label": "Game" }, cards);
@@ -66,7 +67,7 @@ export function gameCards(catalogue, chosen, onChoose, names) {
   }
 
   show(chosen);
-  drawPictures(cards, catalogue, names);
+  drawPictures(cards, catalogue, names, picturesWait);
   return { element, choose: pick };
 }
 
@@ -92,11 +93,12 @@ function card(game, onclick) {
 }
 
 /**
- * Draw the pictures once the lobby is on screen (the boards' modules load only
- * now); each is drawn as soon as its sample arrives.
- * @param {HTMLButtonElement[]} cards @param {any[]} catalogue @param {string[]} names
+ * Draw the pictures once the lobby is on screen and `wait` has settled (the
+ * boards' modules load only now); each is drawn as soon as its sample arrives.
+ * @param {HTMLButtonElement[]} cards @param {any[]} catalogue @param {string[]} names @param {Promise<unknown>} wait
  */
-async function drawPictures(cards, catalogue, names) {
+async function drawPictures(cards, catalogue, names, wait) {
+  await wait.catch(() => {});
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   await Promise.all(cards.map((button, i) =>
     drawBoardPicture(/** @type {HTMLElement} */ (button.querySelector(".game-picture")), catalogue[i].id, names)));

@@ -39,8 +39,9 @@ export function allowedChoices(spec, players) {
  * @param {HTMLElement} root
  * @param {any[]} catalogue
  * @param {(choice: {game: any, seats: {kind: string, name: string, level?: string}[], options: Record<string, any>}) => void} onStart
+ * @param {Promise<unknown>} [picturesWait] settles when the cards' pictures may be drawn (js/ui/game-cards.js)
  */
-export function renderLobby(root, catalogue, onStart) {
+export function renderLobby(root, catalogue, onStart, picturesWait) {
   const remembered = rememberedSetup(catalogue); // the last setup shown, so a reload starts from it
   let game = remembered?.game ?? catalogue[0];
   let players = remembered?.players ?? Math.min(DEFAULT_PLAYERS, game.max_players);
@@ -67,7 +68,7 @@ export function renderLobby(root, catalogue, onStart) {
     players = Math.min(Math.max(players, g.min_players), g.max_players);
     options = {};
     draw();
-  }, DEFAULT_NAMES);
+  }, DEFAULT_NAMES, picturesWait);
   const form = h("div", { class: "lobby-form" });
   root.replaceChildren(h("h2", {}, ["Choose a game"]), cards.element, form);
   cards.element.addEventListener("click", showStart);

@@ -11,6 +11,7 @@ import pytest
 from as_served import served_as_shipped
 from clicking import wait_python
 from python_snapshot import kept_snapshot, spoil_snapshot, wait_snapshot_kept
+from start_order import start_order, watch_start_order
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DIST = pathlib.Path(os.environ.get("PARLOUR_DIST", ROOT / "dist"))
@@ -54,8 +55,11 @@ def test_a_first_visit_moves_under_7_mb_starts_slowly_and_the_next_visit_restore
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     responses = []
     page.on("response", lambda response: responses.append(response))
+    watch_start_order(page)
     page.goto(site_url)
     assert started_from(page) == PLAIN
+    order = start_order(page)
+    assert order["picture"] < order["python"], f"a slow start keeps the pictures waiting: {order}"
     sent = sum(r.request.sizes()["responseBodySize"] for r in responses)
     assert sent <= FIRST_VISIT_BUDGET_BYTES, f"the first visit moved {sent:,} bytes"
     assert not [r.url for r in responses if "parlour-snapshot" in r.url]  # no shipped snapshot

@@ -22,6 +22,7 @@ export class Engine {
     this.nextId = 1;
     this.pending = new Map();
     this.ready = Promise.resolve({ started_from: "cpython (headless harness)", timings: {} });
+    this.quickStart = Promise.resolve(true);
     this.calls = 0;
     /** @type {Record<string, number>} */
     this.ops = {};
