@@ -70,8 +70,11 @@ function warmTables() {
   else setTimeout(warm, 200);
 }
 
-/** The longest the lobby's pictures wait for a quick Python start (one that hangs must not keep them away). */
-const PICTURES_WAIT_MS = 3000;
+/**
+ * The longest the lobby's pictures wait for a quick Python start: on a slow device (a snapshot start of 2 s
+ * and more) they are drawn by then anyway, and one that hangs must not keep them away.
+ */
+const PICTURES_WAIT_MS = 2000;
 
 /**
  * When the lobby's board pictures may be drawn.  Drawing them costs about 0.3 CPU-s (five renderers, a
