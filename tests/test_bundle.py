@@ -97,4 +97,3 @@ def test_the_scripts_python_starts_with_carry_the_compile_hint_once():
     for name in build.EAGER_COMPILED:
         script = (DIST / name).read_bytes()
         assert script.startswith(build.EAGER_COMPILE_HINT) and script.count(build.EAGER_COMPILE_HINT) == 1, name
-

@@ -269,4 +269,3 @@ def test_pictures_wait_for_a_quick_python_start(browser, site_url):
     assert page.evaluate("window.parlourTimings.started_from") == "shipped snapshot"
     assert order["picture"] >= order["python"], order
     context.close()
-
