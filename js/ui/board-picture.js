@@ -52,6 +52,22 @@ const PICTURE_STYLE = `
 `;
 
 /**
+ * What `gameId`'s picture is drawn from: its sample position and the renderers' registry, fetched (the
+ * caller may fetch them well before it draws).
+ * @param {string} gameId
+ * @returns {Promise<[any, any]>}
+ */
+export function pictureSources(gameId) {
+  return Promise.all([
+    fetch(`samples/${gameId}.json`).then((r) => {
+      if (!r.ok) throw new Error(`samples/${gameId}.json: ${r.status}`);
+      return r.json();
+    }),
+    (registry ??= import("../games/index.js")),
+  ]);
+}
+
+/**
  * Draw `gameId`'s sample board into `host` (a card's picture box).  Sets
  * `data-picture` on the host to "drawn" (with `data-picture-svg`, the class of
  * the SVG framed, and `data-picture-shapes`, how many SVG elements it holds)
@@ -59,19 +75,14 @@ const PICTURE_STYLE = `
  * the console only, since the card works without it.  Several may be drawn at
  * once: the fetches overlap, the drawing itself is synchronous.
  * @param {HTMLElement} host @param {string} gameId @param {string[]} names seat names for the board's labels
+ * @param {Promise<[any, any]>} [sources] pictureSources(gameId), when already asked for
  */
-export async function drawBoardPicture(host, gameId, names) {
+export async function drawBoardPicture(host, gameId, names, sources = pictureSources(gameId)) {
   host.setAttribute("aria-hidden", "true");
   host.inert = true;
   host.dataset.picture = "drawing";
   try {
-    const [sample, { boardFor }] = await Promise.all([
-      fetch(`samples/${gameId}.json`).then((r) => {
-        if (!r.ok) throw new Error(`samples/${gameId}.json: ${r.status}`);
-        return r.json();
-      }),
-      (registry ??= import("../games/index.js")),
-    ]);
+    const [sample, { boardFor }] = await sources;
     const shadow = host.attachShadow({ mode: "closed" });
     shadow.adoptedStyleSheets = (sheets ??= pictureSheets());
     const stage = document.createElement("div");

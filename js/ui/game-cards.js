@@ -12,7 +12,7 @@
  * name is its title; the pitch, facts and special line describe it.
  */
 import { h } from "../common/dom.js";
-import { drawBoardPicture } from "./board-picture.js";
+import { drawBoardPicture, pictureSources } from "./board-picture.js";
 
 /** Keys that move the choice, and where to. */
 const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
@@ -93,13 +93,18 @@ function card(game, onclick) {
 }
 
 /**
- * Draw the pictures once the lobby is on screen and `wait` has settled (the
- * boards' modules load only now); each is drawn as soon as its sample arrives.
+ * Fetch what the pictures are drawn from once the lobby is on screen (the
+ * boards' modules load only now), and draw them once `wait` has settled too.
+ * The fetches do not wait: one still in flight when a person leaves the page
+ * (at once, say, when Python is ready) is reported by Firefox as a page error
+ * under its service worker.
  * @param {HTMLButtonElement[]} cards @param {any[]} catalogue @param {string[]} names @param {Promise<unknown>} wait
  */
 async function drawPictures(cards, catalogue, names, wait) {
-  await wait.catch(() => {});
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const sources = catalogue.map((game) => pictureSources(game.id));
+  for (const source of sources) source.catch(() => {}); // drawBoardPicture's await sees a failure and says so
+  await wait.catch(() => {});
   await Promise.all(cards.map((button, i) =>
-    drawBoardPicture(/** @type {HTMLElement} */ (button.querySelector(".game-picture")), catalogue[i].id, names)));
+    drawBoardPicture(/** @type {HTMLElement} */ (button.querySelector(".game-picture")), catalogue[i].id, names, sources[i])));
 }
