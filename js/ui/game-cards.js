@@ -92,6 +92,11 @@ function card(game, onclick) {
   ]);
 }
 
+/** Settles once the page has painted what it holds now. */
+function afterPaint() {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /**
  * Fetch what the pictures are drawn from once the lobby is on screen (the
  * boards' modules load only now), and draw them once `wait` has settled too.
@@ -101,10 +106,11 @@ function card(game, onclick) {
  * @param {HTMLButtonElement[]} cards @param {any[]} catalogue @param {string[]} names @param {Promise<unknown>} wait
  */
 async function drawPictures(cards, catalogue, names, wait) {
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  await afterPaint();
   const sources = catalogue.map((game) => pictureSources(game.id));
   for (const source of sources) source.catch(() => {}); // drawBoardPicture's await sees a failure and says so
   await wait.catch(() => {});
+  await afterPaint(); // what was waited for ("Ready" in the header) is on screen before the drawing holds the page
   await Promise.all(cards.map((button, i) =>
     drawBoardPicture(/** @type {HTMLElement} */ (button.querySelector(".game-picture")), catalogue[i].id, names, sources[i])));
 }
