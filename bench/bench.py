@@ -401,6 +401,8 @@ def settled_load(limit: float = QUIET_LOAD, wait_s: float = SETTLE_S) -> float:
         time.sleep(5)
         load = os.getloadavg()[0]
     return load
+
+
 #: --noisy: write time figures even on a busy machine, each listed as noisy in results.json
 NOISY = "--noisy" in sys.argv
 TIMES_REPEATED = 3
