@@ -37,7 +37,7 @@ from tournaments import GAMES as TOURNAMENT_GAMES_FULL, QUICK_GAMES, tournament_
 from soak import QUICK_SOAK_GAMES, soak_count, soak_figures, soak_minutes  # noqa: E402
 import csp_waits  # noqa: E402
 from python_snapshot import wait_snapshot_kept  # noqa: E402
-from chromium_args import CHROMIUM_ARGS  # noqa: E402  (the suite's Chromium, without its omnibox popup's renderer)
+from chromium_args import CHROMIUM_ARGS  # noqa: E402  (a player's Chromium, without its omnibox popup's renderer)
 
 csp_waits.install()  # Playwright's wait_for_function under the site's policy (tests/e2e/csp_waits.py)
 

@@ -9,7 +9,7 @@ import threading
 import pytest
 
 import csp_waits
-from chromium_args import CHROMIUM_ARGS
+from chromium_args import TEST_ARGS
 from tabs import WIDE, context_options, new_tab
 
 csp_waits.install()  # the site's policy forbids eval; see csp_waits.py
@@ -50,7 +50,7 @@ def pw():
 @pytest.fixture(scope="session")
 def browser(pw):
     executable = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
-    browser = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    browser = pw.chromium.launch(executable_path=executable, args=TEST_ARGS)
     yield browser
     browser.close()
 
