@@ -94,10 +94,14 @@ def paste_answer(host, seat, code):
     block.locator(".answer-connect").click()
 
 
-def hosted_pair(p, url, guest_name="Gus", game_id="kings-progress", with_bot=False, service_worker=False):
-    """Two browsers: Hana hosts `game_id` on one (seat 3 a bot, Robo, `with_bot`), the guest joins seat 2 from the other."""
+def hosted_pair(p, url, guest_name="Gus", game_id="kings-progress", with_bot=False, service_worker=False,
+                before_hosting=None):
+    """Two browsers: Hana hosts `game_id` on one (seat 3 a bot, Robo, `with_bot`), the guest joins seat 2 from the other.
+    `before_hosting(host)` runs on the host's tab before it opens the site."""
     browsers = [launch(p) for _ in range(2)]
     host, guest = (new_page(b, service_worker) for b in browsers)
+    if before_hosting:
+        before_hosting(host)
     seats, names = ["human", "remote"], ["Hana", "guest"]
     if with_bot:
         seats, names = seats + ["bot"], names + ["Robo"]
@@ -107,9 +111,10 @@ def hosted_pair(p, url, guest_name="Gus", game_id="kings-progress", with_bot=Fal
 
 
 @contextmanager
-def hosted_devices(p, url, guest_name="Gus", game_id="kings-progress", with_bot=False, service_worker=False):
+def hosted_devices(p, url, guest_name="Gus", game_id="kings-progress", with_bot=False, service_worker=False,
+                   before_hosting=None):
     """hosted_pair's (host, guest) pages for a `with` block; both browsers close when it ends, failing or not."""
-    browsers, host, guest = hosted_pair(p, url, guest_name, game_id, with_bot, service_worker)
+    browsers, host, guest = hosted_pair(p, url, guest_name, game_id, with_bot, service_worker, before_hosting)
     try:
         yield host, guest
     finally:

@@ -6,7 +6,7 @@ every move missed meanwhile to the saved game the lobby lists."""
 import json
 
 from p2p_helpers import PHASE, hosted_devices, play_all, play_some, quiet_version
-from storage_quota import fill_storage, free_storage
+from storage_quota import ROOM, cap_storage, fill_storage, free_storage
 
 #: the hosted table's saved game (IndexedDB, as the lobby reads it): its moves, or null when there is none
 HOSTED_SAVE = """(id) => new Promise((resolve, reject) => {
@@ -31,7 +31,13 @@ def saved_moves(host):
 
 
 def test_a_hosted_table_with_full_storage_says_so_plays_on_and_saves_every_move_again(pw, site_url, artifacts, tmp_path):
-    with hosted_devices(pw, site_url, service_worker=True) as (host, guest):  # its offline copy fills the quota too
+    sessions = []
+
+    def cap(host):  # before the host's first save, so that filling it bites at once (storage_quota.py)
+        sessions.append(host.context.new_cdp_session(host))
+        cap_storage(sessions[0], site_url)
+
+    with hosted_devices(pw, site_url, service_worker=True, before_hosting=cap) as (host, guest):  # its offline copy fills the quota too
         host.wait_for_selector(".kp-board", timeout=60_000)
         # a few clicks until a move is made (a click may only pick a piece up)
         for seed in range(3, 40):
@@ -44,8 +50,8 @@ def test_a_hosted_table_with_full_storage_says_so_plays_on_and_saves_every_move_
         # choice in a round of secret choices is kept before the guest's arrives)
         assert kept and kept == host.evaluate(IN_MEMORY), (kept, before)
 
-        cdp = host.context.new_cdp_session(host)
-        fill_storage(cdp, site_url, host, below=QUOTA_BELOW_USE)
+        cdp = sessions[0]
+        fill_storage(cdp, site_url, host, below=QUOTA_BELOW_USE, room=ROOM)
         play_some([host, guest], 4, seed=5)
         problem = host.locator("#save-problem")
         problem.wait_for(timeout=30_000)

@@ -11,6 +11,7 @@ offers installing where the browser allows it.
 import json
 import os
 import pathlib
+import re
 
 import pytest
 
@@ -258,14 +259,21 @@ def test_cards_draw_their_pictures_offline_and_the_header_says_so(page, site_url
     assert not page.errors
 
 
+def pictures_wait_ms() -> int:
+    """How long the pictures wait at most for a quick start (js/main.js PICTURES_WAIT_MS)."""
+    return int(re.search(r"const PICTURES_WAIT_MS = (\d+);", (ROOT / "js" / "main.js").read_text()).group(1))
+
+
 def test_pictures_wait_for_a_quick_python_start(browser, site_url):
     """The suite's build ships a snapshot, so Python starts the quick way: the pictures, which slowed that
-    start by about 150 ms, are drawn once it is ready (a first visit draws them at once: test_first_visit)."""
+    start by about 150 ms, are drawn once it is ready (a first visit draws them at once: test_first_visit).
+    They wait PICTURES_WAIT_MS at most, counted from a moment after the page began: a quick start slower than
+    that (a loaded machine: 3.5 s in one whole-suite run) has its pictures first, but not before then."""
     context = browser.new_context(**PLAIN)
     watch_start_order(context)
     page = context.new_page()
     open_lobby(page, site_url)
     order = start_order(page)
     assert page.evaluate("window.parlourTimings.started_from") == "shipped snapshot"
-    assert order["picture"] >= order["python"], order
+    assert order["picture"] >= order["python"] or order["picture"] >= pictures_wait_ms(), order
     context.close()

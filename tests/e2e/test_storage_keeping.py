@@ -6,7 +6,7 @@ import json
 
 from clicking import SAVED_MOVES, click_randomly, play_until_over, start_game, wait_settled
 from positions import near_the_end, open_position
-from storage_quota import fill_storage, free_storage, origin
+from storage_quota import ROOM, cap_storage, fill_storage, free_storage, origin
 from tabs import LOBBY, new_tab
 
 IN_MEMORY = "window.parlour.table.saved.actions.length"
@@ -104,11 +104,12 @@ def test_without_the_storage_api_the_list_says_it_cannot_tell(browser, site_url)
 def test_full_storage_loses_no_move_and_offers_the_record_at_the_table(browser, site_url, artifacts, tmp_path):
     context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
     page = new_tab(context)
+    cdp = context.new_cdp_session(page)
+    cap_storage(cdp, site_url)  # before the first save, so that filling it bites at once (storage_quota.py)
     start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=44")
     assert wait_settled(page) == "move"
     kept = len(saved_moves(page))
-    cdp = context.new_cdp_session(page)
-    fill_storage(cdp, site_url, page)
+    fill_storage(cdp, site_url, page, room=ROOM)
 
     played = play_moves(page, seed=5)
     problem = page.locator("#save-problem")
@@ -146,13 +147,14 @@ def test_full_storage_at_a_pass_and_play_table_offers_the_record_only_when_over(
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                   accept_downloads=True)
     page = new_tab(context)
+    cdp = context.new_cdp_session(page)
+    cap_storage(cdp, site_url)  # before the first save, so that filling it bites at once (storage_quota.py)
     # two people on one device, a game well past its middle (what matters is its end)
     open_position(page, site_url, "kings-progress", ["human", "human"], 45, near_the_end("kings-progress", 2, 45, left=16))
     wait_settled(page)
     kept = len(saved_moves(page))
     assert kept > 16
-    cdp = context.new_cdp_session(page)
-    fill_storage(cdp, site_url, page)
+    fill_storage(cdp, site_url, page, room=ROOM)
     play_moves(page, seed=9)
     problem = page.locator("#save-problem")
     problem.wait_for()
