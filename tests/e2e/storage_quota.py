@@ -4,8 +4,8 @@ waited on until IndexedDB refuses a write, and given back afterwards.
 
 Chromium's IndexedDB trusts the room it last found free for about half a minute, so a lowered quota
 bites only once that runs out, or at once for a write larger than that room.  A test that caps the
-origin's quota (`cap_storage`, ROOM) before its page first writes keeps that room small, and
-`fill_storage(..., room=ROOM)` then makes one write larger than it: the browser asks the quota again,
+origin's quota at ROOM (`cap_storage`) before its page first writes keeps that room small, and
+`fill_storage(..., capped=True)` then makes one write larger than it: the browser asks the quota again,
 refuses, and refuses every write after it, with no half minute of waiting."""
 import time
 
@@ -36,25 +36,25 @@ def origin(site_url):
     return site_url.rstrip("/")
 
 
-def cap_storage(cdp, site_url, room=ROOM):
-    """Cap the origin's quota at `room` bytes, before the test's page first writes (see above)."""
-    cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin(site_url), "quotaSize": room})
+def cap_storage(cdp, site_url):
+    """Cap the origin's quota at ROOM bytes, before the test's page first writes (see above)."""
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin(site_url), "quotaSize": ROOM})
 
 
-def fill_storage(cdp, site_url, page, below=0, room=None):
+def fill_storage(cdp, site_url, page, below=0, capped=False):
     """Make the origin's quota what it uses now (less `below` bytes), and wait until IndexedDB refuses a write.
 
     Chromium's IndexedDB keeps the space it last found free for a while (about half a minute here), so
     the override bites once that runs out: a small write to a database of the test's own is tried each
-    second until the browser refuses it, as it then refuses the table's next save.  With `room`, the
-    quota the test capped the origin at from its start (`cap_storage`), one write larger than that makes
-    the browser ask the quota again at once.  With `below`, a little room the origin's use may give back
+    second until the browser refuses it, as it then refuses the table's next save.  When the test
+    capped the origin's quota from its start (`cap_storage`), one write larger than ROOM makes the
+    browser ask the quota again at once.  With `below`, a little room the origin's use may give back
     meanwhile (its databases tidied) lets no write through."""
     usage = page.evaluate(OFFLINE_COPY_DONE)
     cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin(site_url), "quotaSize": max(0, usage - below)})
-    if room is not None:
-        large = page.evaluate(WRITE, room + 1)
-        assert large == "QuotaExceededError", f"a write of {room + 1} bytes under a full quota: {large}"
+    if capped:
+        large = page.evaluate(WRITE, ROOM + 1)
+        assert large == "QuotaExceededError", f"a write of {ROOM + 1} bytes under a full quota: {large}"
     deadline = time.monotonic() + FULL_WITHIN_S
     while (answer := page.evaluate(WRITE, PROBE_BYTES)) == "written":
         if time.monotonic() > deadline:

@@ -6,7 +6,7 @@ every move missed meanwhile to the saved game the lobby lists."""
 import json
 
 from p2p_helpers import PHASE, hosted_devices, play_all, play_some, quiet_version
-from storage_quota import ROOM, cap_storage, fill_storage, free_storage
+from storage_quota import cap_storage, fill_storage, free_storage
 
 #: the hosted table's saved game (IndexedDB, as the lobby reads it): its moves, or null when there is none
 HOSTED_SAVE = """(id) => new Promise((resolve, reject) => {
@@ -51,7 +51,7 @@ def test_a_hosted_table_with_full_storage_says_so_plays_on_and_saves_every_move_
         assert kept and kept == host.evaluate(IN_MEMORY), (kept, before)
 
         cdp = sessions[0]
-        fill_storage(cdp, site_url, host, below=QUOTA_BELOW_USE, room=ROOM)
+        fill_storage(cdp, site_url, host, below=QUOTA_BELOW_USE, capped=True)
         play_some([host, guest], 4, seed=5)
         problem = host.locator("#save-problem")
         problem.wait_for(timeout=30_000)

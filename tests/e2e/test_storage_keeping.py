@@ -6,7 +6,7 @@ import json
 
 from clicking import SAVED_MOVES, click_randomly, play_until_over, start_game, wait_settled
 from positions import near_the_end, open_position
-from storage_quota import ROOM, cap_storage, fill_storage, free_storage, origin
+from storage_quota import cap_storage, fill_storage, free_storage, origin
 from tabs import LOBBY, new_tab
 
 IN_MEMORY = "window.parlour.table.saved.actions.length"
@@ -109,7 +109,7 @@ def test_full_storage_loses_no_move_and_offers_the_record_at_the_table(browser, 
     start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=44")
     assert wait_settled(page) == "move"
     kept = len(saved_moves(page))
-    fill_storage(cdp, site_url, page, room=ROOM)
+    fill_storage(cdp, site_url, page, capped=True)
 
     played = play_moves(page, seed=5)
     problem = page.locator("#save-problem")
@@ -154,7 +154,7 @@ def test_full_storage_at_a_pass_and_play_table_offers_the_record_only_when_over(
     wait_settled(page)
     kept = len(saved_moves(page))
     assert kept > 16
-    fill_storage(cdp, site_url, page, room=ROOM)
+    fill_storage(cdp, site_url, page, capped=True)
     play_moves(page, seed=9)
     problem = page.locator("#save-problem")
     problem.wait_for()
