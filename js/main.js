@@ -84,8 +84,28 @@ const PICTURES_WAIT_MS = 2000;
  * @returns {Promise<unknown>}
  */
 function picturesWait() {
-  return engine.quickStart.then((quick) => quick
-    && Promise.race([engine.ready, new Promise((resolve) => setTimeout(resolve, PICTURES_WAIT_MS))]));
+  return engine.quickStart
+    .then((quick) => quick && Promise.race([engine.ready, delay(PICTURES_WAIT_MS)]))
+    // a game asked for while Python loaded opens the moment it is ready: the pictures, drawn then, would hold
+    // its table back (about 100 ms) only to be hidden; they wait for it, and are drawn when the lobby next shows
+    .then(() => leavingLobby && Promise.race([leavingLobby.promise, delay(PICTURES_WAIT_MS)]));
+}
+
+/** @param {number} ms */
+function delay(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Set while a person's choice waits for Python to leave the lobby (a game's start, a replay, a table to
+ * host): settled when the table or the lobby is shown, or when Python failed.
+ * @type {{promise: Promise<void>, resolve: () => void}|null}
+ */
+let leavingLobby = null;
+
+function lobbyLeft() {
+  leavingLobby?.resolve();
+  leavingLobby = null;
 }
 
 /** @type {any[]} games.json, filtered to games with a board */
@@ -154,6 +174,7 @@ function showLobby() {
   tableRoot.replaceChildren();
   lobbyRoot.hidden = false;
   savedRoot.hidden = false;
+  lobbyLeft();
   drawSavedGames().then(() => { if (fromTable && tableRoot.hidden) focusLastTable(); });
 }
 
@@ -193,6 +214,7 @@ function showTable() {
   lobbyRoot.hidden = true;
   savedRoot.hidden = true;
   tableRoot.hidden = false;
+  lobbyLeft();
 }
 
 function drawSavedGames() {
@@ -207,10 +229,16 @@ async function pythonReady(button) {
   if (html.dataset.python === "ready") return true;
   const label = button?.textContent;
   if (button) { button.disabled = true; button.textContent = "Loading the games…"; }
+  if (!leavingLobby) {
+    let resolve = () => {};
+    const promise = new Promise((done) => { resolve = () => done(undefined); });
+    leavingLobby = { promise, resolve };
+  }
   try {
     await engine.ready;
   } catch {
     if (button) button.textContent = "The games could not load";
+    lobbyLeft();
     return false;
   }
   if (button) { button.disabled = false; button.textContent = label ?? ""; }

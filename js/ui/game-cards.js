@@ -99,10 +99,16 @@ function afterPaint() {
 
 /**
  * Fetch what the pictures are drawn from once the lobby is on screen (the
- * boards' modules load only now), and draw them once `wait` has settled too.
- * The fetches do not wait: one still in flight when a person leaves the page
- * (at once, say, when Python is ready) is reported by Firefox as a page error
- * under its service worker.
+ * boards' modules load only now), and draw them once `wait` has settled and
+ * the cards are laid out.  The fetches do not wait: one still in flight when a
+ * person leaves the page (at once, say, when Python is ready) is reported by
+ * Firefox as a page error under its service worker.
+ *
+ * A board is framed by measuring it, so it cannot be drawn while the lobby is
+ * hidden: a page opened at a table (a reload, a saved game's address, an
+ * invitation) or a game started before Python was ready would get five blank
+ * frames, kept when the person came back.  Those pictures wait until the lobby
+ * shows again, and the table meanwhile has the processor to itself.
  * @param {HTMLButtonElement[]} cards @param {any[]} catalogue @param {string[]} names @param {Promise<unknown>} wait
  */
 async function drawPictures(cards, catalogue, names, wait) {
@@ -110,7 +116,34 @@ async function drawPictures(cards, catalogue, names, wait) {
   const sources = catalogue.map((game) => pictureSources(game.id));
   for (const source of sources) source.catch(() => {}); // drawBoardPicture's await sees a failure and says so
   await wait.catch(() => {});
-  await afterPaint(); // what was waited for ("Ready" in the header) is on screen before the drawing holds the page
+  await Promise.allSettled(sources); // so only promptly resolved awaits come between the check below and the drawing
+  do {
+    await laidOut(cards[0]);
+    await afterPaint(); // what was waited for ("Ready", the lobby) is on screen before the drawing holds the page
+  } while (!isLaidOut(cards[0])); // hidden again meanwhile (a game started at once): wait for the next showing
   await Promise.all(cards.map((button, i) =>
     drawBoardPicture(/** @type {HTMLElement} */ (button.querySelector(".game-picture")), catalogue[i].id, names, sources[i])));
+}
+
+/** Whether `element` has a box on the page (neither it nor an ancestor hidden). @param {Element} element */
+function isLaidOut(element) {
+  return element.isConnected && element.getClientRects().length > 0;
+}
+
+/**
+ * Settles once `element` is laid out: at once if it is, else when it is next
+ * given a size (a ResizeObserver sees a hidden element's box appear).
+ * @param {Element} element
+ * @returns {Promise<void>}
+ */
+function laidOut(element) {
+  if (isLaidOut(element)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const watch = new ResizeObserver(() => {
+      if (!isLaidOut(element)) return;
+      watch.disconnect();
+      resolve();
+    });
+    watch.observe(element);
+  });
 }
