@@ -6,7 +6,6 @@ import pytest
 from clicking import LEGAL, play_until_over, start_game, wait_settled
 from parlour.rng import Rng
 
-pytestmark = pytest.mark.motion  # each title's whole game by clicking, as most people see it: moves slide (tests/e2e/tabs.py)
 
 OTHER_SUITS = "(Moons|Crowns)"  # the bots' suits: the person sits in seat 0 (Suns)
 SHOWN_COIN = re.compile(rf"\b(null|ace|[2-5]) coin of {OTHER_SUITS}")
@@ -44,6 +43,7 @@ def check_secrets_hidden(page, what):
     return seen
 
 
+@pytest.mark.motion  # the title's whole game by clicking, as most people see it: moves slide (tests/e2e/tabs.py)
 def test_person_plays_a_whole_game_against_two_bots(page, site_url, artifacts):
     start_game(page, site_url, "castles", ["human", "bot", "bot"], query="botDelay=0&seed=7")
     page.wait_for_selector(".castles-map")

@@ -7,7 +7,6 @@ import pytest
 from clicking import LEGAL, start_game, wait_settled
 from parlour.rng import Rng
 
-pytestmark = pytest.mark.motion  # each title's whole game by clicking, as most people see it: moves slide (tests/e2e/tabs.py)
 
 #: With this seed the person's clicks and the bots' moves raise a second story and complete rooms.
 SEED = 2
@@ -58,6 +57,7 @@ def pick_and_click(page, rng, selected):
     group[rng.below(len(group))].click(timeout=5000)
 
 
+@pytest.mark.motion  # the title's whole game by clicking, as most people see it: moves slide (tests/e2e/tabs.py)
 def test_person_plays_whole_three_player_game_against_two_bots(page, site_url, artifacts):
     start_game(page, site_url, "kings-cottage", ["human", "bot", "bot"], query=f"botDelay=0&seed={SEED}")
     assert wait_settled(page) == "move"

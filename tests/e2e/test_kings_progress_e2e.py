@@ -5,9 +5,9 @@ import pytest
 
 from clicking import click_randomly, play_until_over, start_game, wait_python, wait_settled
 
-pytestmark = pytest.mark.motion  # each title's whole game by clicking, as most people see it: moves slide (tests/e2e/tabs.py)
 
 
+@pytest.mark.motion  # the title's whole game by clicking, as most people see it: moves slide (tests/e2e/tabs.py)
 def test_person_plays_whole_three_player_game_against_two_bots(page, site_url, artifacts):
     start_game(page, site_url, "kings-progress", ["human", "bot", "bot"])
     page.wait_for_selector(".kp-board")

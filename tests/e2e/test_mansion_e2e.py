@@ -9,7 +9,6 @@ import pytest
 from clicking import start_game, wait_settled
 from parlour.rng import Rng
 
-pytestmark = pytest.mark.motion  # each title's whole game by clicking, as most people see it: moves slide (tests/e2e/tabs.py)
 
 BID = "#mn-bid"
 
@@ -95,6 +94,7 @@ def play_person(page, rng, artifacts, max_actions=1000):
     raise AssertionError(f"the game did not end after {max_actions} actions: {done}")
 
 
+@pytest.mark.motion  # the title's whole game by clicking, as most people see it: moves slide (tests/e2e/tabs.py)
 def test_mansion_against_bots_through_the_board(page, site_url, artifacts):
     start_game(page, site_url, "mansion", ["human", "bot", "bot"], names=["Alex", "Ada", "Brune"])
     assert wait_settled(page, 120_000) == "move"

@@ -12,7 +12,6 @@ from clicking import start_game, wait_settled
 from parlour.rng import Rng
 from tabs import WITHOUT_SERVICE_WORKER
 
-pytestmark = pytest.mark.motion  # each title's whole game by clicking, as most people see it: moves slide (tests/e2e/tabs.py)
 
 ENGINE_VIEW = """async (seat) => {
   const t = window.parlour.table;
@@ -102,6 +101,7 @@ def move(page, rng, check):
     return previews
 
 
+@pytest.mark.motion  # the title's whole game by clicking, as most people see it: moves slide (tests/e2e/tabs.py)
 def test_person_plays_a_whole_game_against_two_bots(page, site_url, artifacts):
     start_game(page, site_url, "one-six-nine", ["human", "bot", "bot"], query="botDelay=0&seed=16",
                options={"last_turn": "20"})
