@@ -506,6 +506,23 @@ def fairness_only():
     return 0
 
 
+def processor_name() -> str:
+    """The processor's model as Linux names it ("AMD EPYC"), or Python's guess elsewhere: two machines of 2 cores
+    here ran the same engines 3 times apart, so a time figure says which one it came from."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown processor"
+
+
+def machine_name() -> str:
+    return (f"{platform.system()} {platform.machine()}, {processor_name()}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()}")
+
+
 def main():
     if "--help" in sys.argv or "-h" in sys.argv:
         print(__doc__ or "bench: see the comments at the top of bench/bench.py for its flags")
@@ -582,7 +599,7 @@ def main():
         "load_average": {"start": round(LOAD_BEFORE, 2), "end": round(load_after, 2)},
         "only": ONLY,
         "when": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-        "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "machine": machine_name(),
         "quick": QUICK, "figures": figures, "worker_timings_cold": worker["timings"], "budgets": BUDGETS,
         # --noisy on a busy machine: which figures are times measured under that load (counts are not)
         "noisy": {"load_average_start": round(LOAD_BEFORE, 2), "figures": sorted(k for k in figures if is_time_figure(k))}
