@@ -4,7 +4,7 @@
  * while Python loads), and opens a table when a game starts.
  */
 import { Engine } from "./engine/bridge.js";
-import { h, toast } from "./common/dom.js";
+import { h, sleep, toast } from "./common/dom.js";
 import { renderLobby } from "./ui/lobby.js";
 import { renderSavedGames } from "./ui/saved-games.js";
 import { readRecordFile, toRecord } from "./store/records.js";
@@ -85,15 +85,10 @@ const PICTURES_WAIT_MS = 2000;
  */
 function picturesWait() {
   return engine.quickStart
-    .then((quick) => quick && Promise.race([engine.ready, delay(PICTURES_WAIT_MS)]))
+    .then((quick) => quick && Promise.race([engine.ready, sleep(PICTURES_WAIT_MS)]))
     // a game asked for while Python loaded opens the moment it is ready: the pictures, drawn then, would hold
     // its table back (about 100 ms) only to be hidden; they wait for it, and are drawn when the lobby next shows
-    .then(() => leavingLobby && Promise.race([leavingLobby.promise, delay(PICTURES_WAIT_MS)]));
-}
-
-/** @param {number} ms */
-function delay(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+    .then(() => leavingLobby && Promise.race([leavingLobby.promise, sleep(PICTURES_WAIT_MS)]));
 }
 
 /**

@@ -6,15 +6,14 @@ anyway, into a lobby with no size: five blank frames, still blank when the
 person came back.  And a game asked for while Python loaded opened only after
 the pictures were drawn, to be hidden at once.  Both now wait for the lobby.
 """
-from clicking import start_game, wait_settled
-from tabs import PLAIN
+from clicking import TABLE_SHOWN, start_game, wait_settled
+from tabs import PLAIN, new_tab
 from test_lobby import FRAMED_ON, PICTURES_DONE
 
 #: each card's picture: (data-picture, data-picture-svg, data-picture-shapes)
 PICTURES = ("() => Object.fromEntries([...document.querySelectorAll('.game-picture')].map("
             "p => [p.dataset.for, [p.dataset.picture ?? null, p.dataset.pictureSvg ?? null, "
             "Number(p.dataset.pictureShapes ?? 0)]]))")
-TABLE = "document.querySelector('#table[data-phase]') !== null"
 
 
 def assert_framed_on_their_boards(page):
@@ -28,7 +27,7 @@ def test_a_page_opened_at_its_table_draws_the_pictures_when_the_lobby_shows(page
     start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=3")
     page.wait_for_function("location.hash.startsWith('#table=')")
     page.reload()  # the address names the table: the page opens at it, the lobby hidden
-    page.wait_for_function(TABLE)
+    page.wait_for_function(TABLE_SHOWN)
     wait_settled(page)
     assert page.locator("#lobby").is_hidden()
     pictures = page.evaluate(PICTURES)
@@ -44,19 +43,17 @@ def test_a_game_asked_for_while_python_loads_opens_before_the_pictures(browser, 
     context = browser.new_context(**PLAIN)
     held = []
     context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # Python waits for the game to be asked for
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = new_tab(context)
     start_game(page, site_url, "castles", ["human", "bot"], query="botDelay=0&seed=3")
     page.wait_for_function("document.getElementById('start').textContent === 'Loading the games…'")
     assert held, "Python's wasm was not asked for"
     for route in held:
         route.continue_()
-    page.wait_for_function(TABLE, timeout=60_000)
+    page.wait_for_function(TABLE_SHOWN, timeout=60_000)
     wait_settled(page)
     pictures = page.evaluate(PICTURES)
     assert all(state is None for state, _, _ in pictures.values()), f"drawn for a lobby being left: {pictures}"
     page.click("#table .leave")
     assert_framed_on_their_boards(page)
-    assert not errors
+    assert not page.errors
     context.close()
