@@ -63,8 +63,10 @@ WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER = str(next(iter(sorted(Path("/usr/lib").glob("*/webkit2gtk-4.1/MiniBrowser"))),
                         "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"))
 XVFB = "/usr/bin/Xvfb"
-#: the Debian packages that give those three files
-WEBKIT_PACKAGES = ["webkit2gtk-driver", "xvfb"]
+#: reads Xvfb's root window in a test that the display outlives its clients (tests/e2e/webkit/test_webkit_display.py)
+XPROP = "/usr/bin/xprop"
+#: the Debian packages that give those four files
+WEBKIT_PACKAGES = ["webkit2gtk-driver", "xvfb", "x11-utils"]
 FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 # segno draws QR codes for network invites (js/net); the worker installs it on first use.
 SEGNO_WHEEL = "segno-1.6.6-py3-none-any.whl"
@@ -759,13 +761,15 @@ def firefox_env() -> dict:
 
 
 def ensure_webkit() -> dict:
-    """Debian's WebKitWebDriver, MiniBrowser and Xvfb (PARLOUR_WEBKIT_DRIVER, PARLOUR_MINIBROWSER and
-    PARLOUR_XVFB name others); apt-get installs webkit2gtk-driver and xvfb when missing and we are root.
+    """Debian's WebKitWebDriver, MiniBrowser, Xvfb and xprop (PARLOUR_WEBKIT_DRIVER, PARLOUR_MINIBROWSER,
+    PARLOUR_XVFB and PARLOUR_XPROP name others); apt-get installs WEBKIT_PACKAGES when any is missing and
+    we are root.
 
-    Returns the three paths, or raises RuntimeError saying why there are none."""
+    Returns the four paths, or raises RuntimeError saying why there are none."""
     wanted = {"PARLOUR_WEBKIT_DRIVER": os.environ.get("PARLOUR_WEBKIT_DRIVER") or WEBKIT_DRIVER,
               "PARLOUR_MINIBROWSER": os.environ.get("PARLOUR_MINIBROWSER") or MINIBROWSER,
-              "PARLOUR_XVFB": os.environ.get("PARLOUR_XVFB") or XVFB}
+              "PARLOUR_XVFB": os.environ.get("PARLOUR_XVFB") or XVFB,
+              "PARLOUR_XPROP": os.environ.get("PARLOUR_XPROP") or XPROP}
     missing = [f"{name}={path}" for name, path in wanted.items() if not Path(path).exists()]
     if not missing:
         return wanted
@@ -785,12 +789,12 @@ def ensure_webkit() -> dict:
                                f"{', '.join(still)}.")
         return wanted
     raise RuntimeError(f"No WebKit ({', '.join(missing)} missing): install Debian's packages "
-                       f"{' and '.join(WEBKIT_PACKAGES)}, or set PARLOUR_WEBKIT_DRIVER, PARLOUR_MINIBROWSER "
-                       "and PARLOUR_XVFB.")
+                       f"{', '.join(WEBKIT_PACKAGES)}, or set PARLOUR_WEBKIT_DRIVER, PARLOUR_MINIBROWSER, "
+                       "PARLOUR_XVFB and PARLOUR_XPROP.")
 
 
 def webkit_env() -> dict:
-    """PARLOUR_WEBKIT_DRIVER, PARLOUR_MINIBROWSER and PARLOUR_XVFB for the WebKit tests, or
+    """PARLOUR_WEBKIT_DRIVER, PARLOUR_MINIBROWSER, PARLOUR_XVFB and PARLOUR_XPROP for the WebKit tests, or
     PARLOUR_WEBKIT_MISSING with the reason they will fail with."""
     try:
         found = ensure_webkit()

@@ -2,8 +2,8 @@
 (a WebDriver session, with storage of its own) per test module, shared by that module's tests,
 and the built site on a server that asks the browser to report Content-Security-Policy violations.
 
-A machine without WebKitGTK's WebDriver, MiniBrowser or Xvfb fails these tests with the reason
-(never skips them): `python3 build.py test` installs them (Debian's webkit2gtk-driver and xvfb)."""
+A machine without WebKitGTK's WebDriver, MiniBrowser, Xvfb or xprop fails these tests with the reason
+(never skips them): `python3 build.py test` installs them (Debian's webkit2gtk-driver, xvfb and x11-utils)."""
 import functools
 import http.server
 import json

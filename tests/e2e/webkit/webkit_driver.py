@@ -41,6 +41,8 @@ DEFAULT_DRIVER = "/usr/bin/WebKitWebDriver"
 DEFAULT_MINIBROWSER = str(next(iter(sorted(pathlib.Path("/usr/lib").glob("*/webkit2gtk-4.1/MiniBrowser"))),
                                "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"))
 DEFAULT_XVFB = "/usr/bin/Xvfb"
+#: x11-utils' xprop: tests/e2e/webkit/test_webkit_display.py reads the display's root window with it
+DEFAULT_XPROP = "/usr/bin/xprop"
 #: the W3C name of a web element reference in a JSON answer
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
 #: the screen Xvfb gives MiniBrowser's windows: what is off the screen is not drawn, and a full-page
@@ -61,6 +63,9 @@ CHROME_CSS = "window, window * { min-width: 0; min-height: 0; padding: 0; margin
 POLL_S = 0.1
 #: an HTTP request to the driver that takes longer than this is a hung browser
 REQUEST_S = 180
+#: a MiniBrowser starts in about a second; one that has not reached its driver by then never will (the
+#: driver waits on a browser that exited at start, e.g. with "cannot open display", for ever)
+SESSION_S = 60
 #: errors the driver gives while the page is being redrawn under a click: try again until the time is up
 RETRY_ERRORS = {"element click intercepted", "element not interactable", "stale element reference", "no such element"}
 
@@ -118,10 +123,10 @@ def missing_reason() -> Optional[str]:
         return told
     for what, path, package in (("WebKitWebDriver", driver_path(), "webkit2gtk-driver"),
                                 ("MiniBrowser", minibrowser_path(), "webkit2gtk-driver (libwebkit2gtk-4.1-0)"),
-                                ("Xvfb", xvfb_path(), "xvfb")):
+                                ("Xvfb", xvfb_path(), "xvfb"), ("xprop", xprop_path(), "x11-utils")):
         if not pathlib.Path(path).exists():
             return (f"{what} is not installed at {path}: run `python3 build.py test` (as root it installs Debian's "
-                    f"{package}) or set PARLOUR_WEBKIT_DRIVER / PARLOUR_MINIBROWSER / PARLOUR_XVFB.")
+                    f"{package}) or set PARLOUR_WEBKIT_DRIVER / PARLOUR_MINIBROWSER / PARLOUR_XVFB / PARLOUR_XPROP.")
     return None
 
 
@@ -135,6 +140,10 @@ def minibrowser_path() -> str:
 
 def xvfb_path() -> str:
     return os.environ.get("PARLOUR_XVFB") or shutil.which("Xvfb") or DEFAULT_XVFB
+
+
+def xprop_path() -> str:
+    return os.environ.get("PARLOUR_XPROP") or shutil.which("xprop") or DEFAULT_XPROP
 
 
 def free_port() -> int:
@@ -168,7 +177,11 @@ class WebKit:
 
     def _start_xvfb(self) -> str:
         read, write = os.pipe()
-        self.xvfb = subprocess.Popen([xvfb_path(), "-displayfd", str(write), "-screen", "0", SCREEN, "-nolisten", "tcp"],
+        # -noreset: an X server resets itself when its last client leaves, and refuses the clients that
+        # come while it does.  Each test module quits its MiniBrowser (the only client) and starts the
+        # next at once, which then failed now and then with "cannot open display"; its session never came.
+        self.xvfb = subprocess.Popen([xvfb_path(), "-displayfd", str(write), "-screen", "0", SCREEN, "-nolisten", "tcp",
+                                      "-noreset"],
                                      pass_fds=(write,), stdout=self.log, stderr=self.log)
         os.close(write)
         with os.fdopen(read) as pipe:  # Xvfb writes its display number once it accepts clients
@@ -197,6 +210,11 @@ class WebKit:
         settings = self.home / "config" / "gtk-3.0" / "settings.ini"
         settings.write_text(f"[Settings]\ngtk-enable-animations={'false' if reduced_motion else 'true'}\n")
         return Session(self)
+
+    def log_tail(self, lines: int = 20) -> str:
+        """The last lines the driver, its browsers and Xvfb wrote (why a session did not start)."""
+        self.log.flush()
+        return "\n".join(pathlib.Path(self.log.name).read_text(errors="replace").splitlines()[-lines:])
 
     def close(self) -> None:
         for proc in (self.driver, self.xvfb):
@@ -232,7 +250,12 @@ class Session:
     def __init__(self, webkit: WebKit):
         capabilities = {"browserName": "MiniBrowser",
                         "webkitgtk:browserOptions": {"binary": minibrowser_path(), "args": ["--automation"]}}
-        answer = request(f"{webkit.url}/session", "POST", {"capabilities": {"alwaysMatch": capabilities}})
+        try:
+            answer = request(f"{webkit.url}/session", "POST", {"capabilities": {"alwaysMatch": capabilities}},
+                             timeout=SESSION_S)
+        except socket.timeout as err:
+            raise WebKitError("session not created", f"MiniBrowser did not reach WebKitWebDriver in {SESSION_S} s; "
+                              f"the end of {webkit.log.name}:\n{webkit.log_tail()}") from err
         self.id = answer["sessionId"]
         self.version = answer["capabilities"].get("browserVersion", "?")
         self.base = f"{webkit.url}/session/{self.id}"
