@@ -8,12 +8,11 @@ from clicking import SAVED_ACTIONS, click_randomly, start_game, wait_settled
 from tabs import PLAIN
 
 
-#: whether the engine lets the person shown take back the table's last move (as js/tables/local-undo-privacy.js
-#: canUndo asks it): the moment to look for Undo, without waiting out a timeout after every other move
+#: whether the engine lets the person shown take back the table's last move (its `can_undo` refuses another
+#: seat's move, as js/tables/local-undo-privacy.js canUndo asks it): the moment to look for Undo, without
+#: waiting out a timeout after every other move
 ENGINE_ALLOWS_UNDO = """async () => {
   const table = window.parlour.table;
-  const last = table.saved?.actions.at(-1);
-  if (!last || last.seat !== table.shown) return false;
   return (await table.engine.call('can_undo', { table: table.table, seat: table.shown })).undo === true;
 }"""
 
