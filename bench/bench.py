@@ -275,7 +275,7 @@ def fair_check_table(game_id):
 
 def measure_fair_check(browser, url):
     """fairness.<game>.end_check_ms: a guest's whole end-of-game check in Pyodide (median of 3), natively too."""
-    from parlour.fairness import verify_fair
+    from parlour.trust.fairness import verify_fair
     figures = {}
     context = browser.new_context(service_workers="block")
     page = context.new_page()

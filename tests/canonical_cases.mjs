@@ -4,7 +4,7 @@
  * with `--stdin`, on values sent by tests/test_canonical_forge.py; prints one
  * JSON report (ASCII only, so lone surrogates and astral characters cross the
  * pipe unharmed).  The Python test compares it with the vectors' expectations
- * and with parlour.canonical, which must agree byte for byte.
+ * and with parlour.trust.canonical, which must agree byte for byte.
  *
  *   node tests/canonical_cases.mjs            {"cases": [{"name", "canonical": text|null, "error"?}],
  *                                              "values": [{"name", "ok", "got"}]}  (values only JavaScript has)

@@ -1,13 +1,13 @@
 """A TEST-ONLY ECDSA P-256 signer, so CPython simulations of network tables can sign as a guest would.
 
 In the site, keys live in the browser's WebCrypto (js/net/keys.js) and Python only verifies
-(`parlour.signatures`).  Here the private key is a plain int and the nonce k is deterministic
+(`parlour.trust.signatures`).  Here the private key is a plain int and the nonce k is deterministic
 (RFC 6979 with HMAC-SHA256), so a seeded simulation signs the same bytes on every run.  Nothing
 here is constant time or meant for real keys: it lives in tests/, outside the wheel.
 
     private, public = new_key("guest-1")
     sig = sign(private, {"what": "act", "table": "ab12", "seat": 1, "version": 7, "action": {...}})
-    assert parlour.signatures.verify(public, fields, sig)
+    assert parlour.trust.signatures.verify(public, fields, sig)
 """
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ import hashlib
 import hmac
 from typing import Any, Tuple
 
-from parlour import signatures
-from parlour.signatures import n
+from parlour.trust import signatures
+from parlour.trust.signatures import n
 
 
 def new_key(seed: Any) -> Tuple[int, str]:
@@ -35,7 +35,7 @@ def public_key(private: int) -> str:
 
 
 def sign(private: int, fields: Any) -> str:
-    """base64url of r ‖ s over `parlour.signatures.statement(fields)`, as WebCrypto would sign it."""
+    """base64url of r ‖ s over `parlour.trust.signatures.statement(fields)`, as WebCrypto would sign it."""
     r, s = sign_digest(private, hashlib.sha256(signatures.statement(fields)).digest())
     return signatures.encode_signature(r, s)
 

@@ -1,6 +1,6 @@
 """A network table played in CPython the way js/tables/host-table.js and guest-table.js play it:
 the host's `fair` message and each guest's record (js/net/guest-protocol.js `record()`), for
-parlour.fairness.verify_fair.
+parlour.trust.fairness.verify_fair.
 
 Tests then bend the host's claims (or a guest's reveal) and check that the guest's check
 catches it and names who is to blame.  The protocol steps mirrored here are documented in
@@ -16,7 +16,7 @@ from typing import Callable, Dict, List, Optional
 
 from p256_signer import new_key, sign
 from parlour import bots, games, levels
-from parlour.fairness import commitment_for, derive_seed
+from parlour.trust.fairness import commitment_for, derive_seed
 from parlour.game import canonical
 
 #: the level of the sim's bots (a cheap one: the check replays every bot move)

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * js/net/keys.js under node, for tests/test_signatures_forge.py (which checks the same signatures
- * with parlour.signatures in Python).  Prints JSON on stdout.
+ * with parlour.trust.signatures in Python).  Prints JSON on stdout.
  *
  *   node tests/signature_cases.mjs sign <seed> <count>   fresh keys (one per seat), `count` seeded statements signed
  *   node tests/signature_cases.mjs verify                 [[publicKey, fields, signature], …] on stdin → [verdict, …]
@@ -170,7 +170,7 @@ async function vectors(/** @type {number} */ seed) {
     fields: c.fields, signature: sigOf(r, N - s), valid: await verifySignature(c.public_key, c.fields, sigOf(r, N - s)) });
   return {
     about: "ECDSA P-256/SHA-256 signatures by js/net/keys.js over statementBytes(fields) = UTF-8 of 'parlour-signed/1\\n' + canonical(fields). "
-      + "Made once by `node tests/signature_cases.mjs vectors 1`; `valid` is WebCrypto's verdict, which parlour.signatures.verify must repeat.",
+      + "Made once by `node tests/signature_cases.mjs vectors 1`; `valid` is WebCrypto's verdict, which parlour.trust.signatures.verify must repeat.",
     keys,
     vectors: out,
   };

@@ -31,7 +31,7 @@ import pytest
 
 from parlour import games
 from parlour import game as game_module
-from parlour.canonical import MAX_DEPTH, CanonicalError, canonical, is_canonical, parse_canonical
+from parlour.trust.canonical import MAX_DEPTH, CanonicalError, canonical, is_canonical, parse_canonical
 from parlour.rng import Rng
 from contract_play import option_sets, random_move
 

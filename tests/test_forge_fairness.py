@@ -1,4 +1,4 @@
-"""The numbered breaks of issue 23, reproduced against a guest's own end check (parlour.fairness).
+"""The numbered breaks of issue 23, reproduced against a guest's own end check (parlour.trust.fairness).
 
 Each dishonest host here passed the previous check as "Verified fair", or made it blame an
 honest party.  Now each fails at a named step with the host to blame, and no honest guest is
@@ -12,7 +12,7 @@ import pytest
 
 from p2p_sim import SKIP, SimTable, forfeit_to_bot
 from p256_signer import new_key
-from parlour.fairness import commitment_for, verify_fair
+from parlour.trust.fairness import commitment_for, verify_fair
 
 
 def outcome_of(table, seat, fair=None, mine=None):
@@ -185,7 +185,7 @@ def test_forge_9_guest_handed_to_a_bot_before_the_deal_then_rejoined_verifies():
     # redo the deal without seat 2, as the host's Deal.drop does
     table.entropy[2] = None
     table.dropped = [2]
-    from parlour.fairness import derive_seed
+    from parlour.trust.fairness import derive_seed
     import hashlib
     sealed = {"1": hashlib.sha256(table.entropy[1]).hexdigest()}
     table.seals = {"1": table.seals["1"]}
@@ -276,7 +276,7 @@ def test_forge_a_forfeited_choice_of_the_rounds_first_seat_needs_no_move_signatu
 
 def leave_out_of_the_deal(table, seat):
     """The host makes the seed without `seat`'s sealed bytes (the game is set up again from that seed)."""
-    from parlour.fairness import derive_seed
+    from parlour.trust.fairness import derive_seed
     table.entropy[seat] = None
     table.seals.pop(str(seat))
     table.seed = derive_seed(table.secret, table.entropy)

@@ -41,8 +41,7 @@ class Layer(NamedTuple):
 # ----- the rules -----------------------------------------------------------------
 
 TOOLKIT = ["parlour.game", "parlour.rng", "parlour.piecepack", "parlour.errors", "parlour.ending", "parlour.wording"]
-ABOVE_GAMES = ["parlour.api", "parlour.bots", "parlour.p2p", "parlour.records", "parlour.simulate",
-               "parlour.fairness"]
+ABOVE_GAMES = ["parlour.api", "parlour.bots", "parlour.qr", "parlour.records", "parlour.simulate", "parlour.trust.**"]
 
 PYTHON_LAYERS: List[Layer] = [
     Layer("contract and toolkit", who=TOOLKIT, may=TOOLKIT,
@@ -51,7 +50,7 @@ PYTHON_LAYERS: List[Layer] = [
           must_not=["parlour.games.*.**", *ABOVE_GAMES]),  # it loads games by name (importlib), never imports one
     Layer("one game", who=["parlour.games.<game>.**"], may=[*TOOLKIT, "parlour.games.<game>.**"],
           must_not=["parlour.games.<other>.**", "parlour.games", *ABOVE_GAMES], stdlib_only=True),
-    Layer("facade, bots, records, networking, simulation", who=["parlour", "parlour.*"], may=None,
+    Layer("facade, bots, records, networking, simulation", who=["parlour", "parlour.*", "parlour.trust.**"], may=None,
           must_not=["parlour.games.*.**"]),  # games only through the registry, parlour.games
 ]
 

@@ -1,4 +1,4 @@
-"""parlour.fairness.verify_fair: a guest's own end-of-game check, against honest and dishonest hosts.
+"""parlour.trust.fairness.verify_fair: a guest's own end-of-game check, against honest and dishonest hosts.
 
 Each dishonest host below was reproduced against the old check (issue 15) and passed it
 as "Verified fair"; each must now fail at the step named, and a guest that cheats must be
@@ -10,7 +10,7 @@ import pytest
 
 from p2p_sim import SimTable, b64, forfeit_illegal, forfeit_to_bot
 from parlour import api
-from parlour.fairness import derive_seed, verify_fair
+from parlour.trust.fairness import derive_seed, verify_fair
 
 
 def check(table, seat):

@@ -1,9 +1,9 @@
-"""parlour.p2p.replay_check: what a guest's fairness check asks of its own engine."""
+"""parlour.trust.replay.replay_check: what a guest's fairness check asks of its own engine."""
 import hashlib
 
 from parlour import api, bots, games
 from parlour.game import canonical
-from parlour.p2p import replay_check
+from parlour.trust.replay import replay_check
 
 
 def random_game(game_id, players, seed, limit=400):

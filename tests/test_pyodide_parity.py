@@ -145,7 +145,7 @@ def test_forge_fairness_check_gives_the_same_verdict_in_pyodide(tmp_path):
         pytest.fail("node is needed to run Pyodide in the tests")
     sys.path.insert(0, str(ROOT / "tests"))
     from p2p_sim import SimTable
-    from parlour.fairness import verify_fair
+    from parlour.trust.fairness import verify_fair
 
     table = SimTable("kings-cottage", ["human", "remote", "remote", "bot"], seed=5).play()
     honest = {"mine": table.mines[2], "fair": table.fair()}
@@ -156,7 +156,7 @@ def test_forge_fairness_check_gives_the_same_verdict_in_pyodide(tmp_path):
     script = tmp_path / "check.py"
     script.write_text(
         "import json\n"
-        "from parlour.fairness import verify_fair\n"
+        "from parlour.trust.fairness import verify_fair\n"
         f"cases = json.loads({json.dumps(cases)!r})\n"
         "json.dumps({k: verify_fair(v) for k, v in cases.items()})\n"
     )

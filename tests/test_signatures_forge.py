@@ -1,4 +1,4 @@
-"""Signatures of network play: js/net/keys.js signs in WebCrypto, parlour.signatures verifies in Python.
+"""Signatures of network play: js/net/keys.js signs in WebCrypto, parlour.trust.signatures verifies in Python.
 
 Both sides must agree on every statement's bytes and on every verdict, valid and forged:
 - tests/vectors/signatures.json (made once by `node tests/signature_cases.mjs vectors 1`) checks
@@ -24,8 +24,8 @@ import subprocess
 import pytest
 
 import p256_signer
-from parlour import signatures
-from parlour.signatures import n, p, statement, verify
+from parlour.trust import signatures
+from parlour.trust.signatures import n, p, statement, verify
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "signature_cases.mjs"
@@ -171,7 +171,7 @@ def test_forge_statement_bytes_and_refusals_never_raise():
     for _ in range(100):
         deep = {"d": deep}
     assert verify(key, deep, sig) is False
-    # Exactly str, as parlour.canonical: a subclass could hash or compare as it likes.
+    # Exactly str, as parlour.trust.canonical: a subclass could hash or compare as it likes.
     text = type("Text", (str,), {})
     assert verify(text(key), fields, sig) is False and verify(key, fields, text(sig)) is False
     # bytes are never taken for text.
@@ -326,7 +326,7 @@ def test_forge_vectors_verify_inside_pyodide(tmp_path):
     script = tmp_path / "vectors.py"
     script.write_text(
         "import json, sys\n"
-        "from parlour import signatures\n"
+        "from parlour.trust import signatures\n"
         f"data = json.loads({VECTORS.read_text(encoding='utf-8')!r})\n"
         "verdicts = [signatures.verify(v['public_key'], v['fields'], v['signature']) for v in data['vectors']]\n"
         "again = [signatures.verify(v['public_key'], v['fields'], v['signature']) for v in data['vectors']]\n"

@@ -5,7 +5,7 @@
  * Everything that is hashed (views, commitments, the fair-dealing secret) goes
  * through `canonical` and `sha256`, so host and guest compute the same digest
  * from the same value whatever order its keys arrived in (and, in Python,
- * parlour.canonical spells it with the same bytes).
+ * parlour.trust.canonical spells it with the same bytes).
  */
 import { canonical, CanonicalError, parseCanonical } from "./canonical.js";
 

@@ -12,7 +12,7 @@
  *    sends its bytes (`unseal`), which must hash to its seal.
  * 4. The seed is SHA-256(secret ‖ bytes of each guest seat in seat order).
  * At the end every guest checks the secret against its commitment and every
- * guest's bytes against the seals it recorded (parlour.fairness).
+ * guest's bytes against the seals it recorded (parlour.trust.fairness).
  * A guest that sealed and never reveals would keep the table from starting:
  * the host may then hand its seat to a bot, which makes the deal again from
  * scratch (a new secret, a new commitment, fresh bytes from every guest;

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * A guest's end-of-game check, run by this device's own engine
- * (parlour.fairness.verify_fair): the host's revealed secret, the guests'
+ * (parlour.trust.fairness.verify_fair): the host's revealed secret, the guests'
  * bytes against their seals, the seed, every move replayed, who held each
  * seat, every bot move, every view, every sealed choice and every move this
  * guest sent.  Each step says who a failure points at, so a guest that

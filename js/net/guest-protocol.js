@@ -19,7 +19,7 @@
  * - what is recorded from an event (its view's hash, who held each seat and
  *   with which key, the link's span of versions) is recorded only once the
  *   event passed its checks, and everything recorded is checked at the end
- *   (parlour.fairness).
+ *   (parlour.trust.fairness).
  */
 import { canonical, fromB64url, randomBytes, sha256Hex, toB64url, viewHash } from "./bytes.js";
 import { commit } from "./commit-reveal.js";
@@ -352,7 +352,7 @@ export class GuestProtocol {
     return !!(round && s && s.seat !== null && (String(s.seat) in round.committed || s.pending?.version === round.version));
   }
 
-  /** What this guest kept, for its end check (parlour.fairness.verify_fair). */
+  /** What this guest kept, for its end check (parlour.trust.fairness.verify_fair). */
   record() {
     const s = /** @type {Session} */ (this.session);
     return {

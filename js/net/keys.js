@@ -5,7 +5,7 @@
  * Every device at a network table makes one key pair per table (`newKeyPair`)
  * and signs each move, commitment, reveal and seal of its seat (`signerFrom`);
  * the host's ledger carries the signatures and each guest's end-of-game check
- * verifies them in Python (`parlour.signatures.verify`, same bytes, same
+ * verifies them in Python (`parlour.trust.signatures.verify`, same bytes, same
  * refusals).  The private key is made extractable only so that it can be kept
  * as a JWK in the device's own localStorage record: a reload must go on
  * signing with the same key.  It is never sent anywhere.
@@ -30,7 +30,7 @@ export const SIGNATURE_BYTES = 64;
 
 /**
  * The bytes a seat signs: UTF-8 of "parlour-signed/1\n" + canonical(fields).
- * Identical to `parlour.signatures.statement` in Python.  Throws (CanonicalError from
+ * Identical to `parlour.trust.signatures.statement` in Python.  Throws (CanonicalError from
  * canonical.js) for a value the two languages would spell differently (a float other than a
  * half, an unsafe integer, a lone surrogate): such a statement is never signed, so never verified.
  * @param {Record<string, any>} fields a plain JSON object, e.g. {what: "act", table, seat, version, action}
@@ -118,7 +118,7 @@ const PUBLIC_KEY_CACHE = 16;
  * Whether `sigB64` is a valid signature of statementBytes(fields) by `publicKeyB64`.
  * Never throws: anything malformed (wrong types, bad or non-canonical base64url, a key that is not
  * 65 bytes 0x04 ‖ x ‖ y on the curve, a signature that is not 64 bytes, r or s outside 1 … n − 1)
- * is false, exactly as `parlour.signatures.verify` decides.
+ * is false, exactly as `parlour.trust.signatures.verify` decides.
  * @param {unknown} publicKeyB64 @param {unknown} fields @param {unknown} sigB64
  * @returns {Promise<boolean>}
  */
@@ -137,7 +137,7 @@ export async function verifySignature(publicKeyB64, fields, sigB64) {
 
 /**
  * Whether `text` names a public key that verifySignature accepts (canonical base64url of
- * 0x04 ‖ x ‖ y, a point on the curve), as `parlour.signatures.is_public_key` decides.  Never throws.
+ * 0x04 ‖ x ‖ y, a point on the curve), as `parlour.trust.signatures.is_public_key` decides.  Never throws.
  * @param {unknown} text @returns {Promise<boolean>}
  */
 export async function isPublicKey(text) {

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The host's record of what happened at a network table, which it reveals at
- * the end for every guest's check (parlour.fairness): the action log (each
+ * the end for every guest's check (parlour.trust.fairness): the action log (each
  * person's move with its signature), which moves bots chose and at which
  * position (`bots`), every sealed choice's reveal (signed), every forfeited
  * choice, who held each seat when (`control`), and which key held each guest's

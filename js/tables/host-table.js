@@ -74,7 +74,7 @@ export class HostTable extends TableLifecycle {
     if (saved) saved.seats.forEach((/** @type {any} */ s, /** @type {number} */ i) => { this.names[i] = s.name; });
     /**
      * The seating every guest is told in its welcome, fixed for the table: the host's person, a lobby bot
-     * (with its level) or a guest's seat.  Guests hold the host to it (parlour.fairness_seats).
+     * (with its level) or a guest's seat.  Guests hold the host to it (parlour.trust.seats).
      * @type {{kind: "human"|"bot"|"remote", level: string|null}[]}
      */
     this.seating = saved?.seating ?? setup.seats.map((s, i) => ({

@@ -478,23 +478,23 @@ OPS: Dict[str, Callable[[dict], dict]] = {
 }
 
 
-# ----- network play (js/net/): replay checks and QR codes, in parlour.p2p -----
+# ----- network play (js/net/): replay checks (parlour.trust) and QR codes (parlour.qr) -----
 
 def op_replay_check(message: dict) -> dict:
     """Replay a finished network game and hash one seat's views (fair-dealing check)."""
-    from . import p2p
-    return p2p.replay_check(message)
+    from .trust import replay
+    return replay.replay_check(message)
 
 
 def op_qr_svg(message: dict) -> dict:
     """An invite or answer code as an SVG QR code (segno)."""
-    from . import p2p
-    return p2p.qr_svg(message)
+    from . import qr
+    return qr.qr_svg(message)
 
 
 def op_verify_fair(message: dict) -> dict:
-    """A guest's end-of-game check of a network table (parlour.fairness)."""
-    from . import fairness
+    """A guest's end-of-game check of a network table (parlour.trust.fairness)."""
+    from .trust import fairness
     return fairness.verify_fair(message)
 
 

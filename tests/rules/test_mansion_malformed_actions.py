@@ -115,7 +115,7 @@ def test_a_move_missing_a_field_or_carrying_one_too_many_says_what_the_move_look
 
 
 def test_a_network_replay_reports_the_step_of_a_pick_whose_plan_is_a_list():
-    from parlour import p2p
+    from parlour.trust import replay as p2p
     bid = {"type": "bid", "wood": 0, "marble": 0, "plumbing": 0}
     actions = [{"seat": 0, "action": dict(bid, plans=1)}, {"seat": 1, "action": dict(bid, plans=0)},
                {"seat": 0, "action": {"type": "pick", "plan": ["kitchen"]}}]

@@ -20,13 +20,13 @@ import binascii
 import hashlib
 from typing import Any, Dict, List, Optional, Tuple
 
-from . import games
-from .errors import BadRequest
+from .. import games
+from ..errors import BadRequest
+from ..game import canonical
 from .canonical import canonical as strict_canonical
-from .game import canonical
-from .fairness_seats import (Timeline, bot_level_wrong, check_signatures, control_timeline, seat_rules_broken,
+from .seats import (Timeline, bot_level_wrong, check_signatures, control_timeline, seat_rules_broken,
                              shown_everything, unseen_change_of_mine)
-from .p2p import bot_names, bot_plies, replay
+from .replay import bot_names, bot_plies, replay
 from .signatures import verify as verify_signature
 
 
@@ -37,7 +37,7 @@ def sha256_hex(data: Any) -> str:
 def commitment_for(action: Any, nonce: str) -> str:
     """The hash a seat sends to seal a choice: SHA-256(canonical(action) ":" nonce) (js/net/commit-reveal.js).
 
-    The strict spelling (parlour.canonical): a value JavaScript would spell
+    The strict spelling (parlour.trust.canonical): a value JavaScript would spell
     otherwise raises, so the check fails as unreadable instead of hashing other bytes.
     """
     return sha256_hex(f"{strict_canonical(action)}:{nonce}")

@@ -1,6 +1,5 @@
-"""What network play needs from Python, beside the engine: replaying a game to
-check it (fair dealing, see parlour.fairness) and drawing QR codes (with segno,
-installed lazily).
+"""Replaying a network game to check it: the one replay every fairness check uses
+(parlour.trust.fairness), and the `replay_check` op.
 
 Only the registry, the contract and the bots are used, never a game's internals.
 """
@@ -10,14 +9,9 @@ import hashlib
 import reprlib
 from typing import Any, Dict, Iterable, List, Optional
 
-from . import bots, games, levels
-from .errors import BadRequest, ParlourError
-from .game import canonical
-
-#: Bytes of text in one QR code: an invite fits easily; the largest code (version 40,
-#: low error correction) holds 2,953, so this also leaves room for segno's encoding.
-MAX_QR_BYTES = 1500
-
+from .. import bots, games, levels
+from ..errors import BadRequest, ParlourError
+from ..game import canonical
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
@@ -149,23 +143,6 @@ def replay_check(message: dict) -> dict:
     return replay(game, players, seed, options, actions, seat, versions, bot_plies(steps), names=bot_names(steps))
 
 
-def qr_svg(message: dict) -> dict:
-    """An SVG QR code for `text` (segno must be installed; the worker does it on first use)."""
-    text = _need(message, "text", str)
-    try:
-        size = len(text.encode("utf-8"))
-    except UnicodeEncodeError:  # a lone surrogate: not text any QR reader could return
-        raise BadRequest("That text cannot be put in a QR code.") from None
-    if size > MAX_QR_BYTES:
-        raise BadRequest("Too much text for a QR code.")
-    import segno  # installed by micropip from the wheel vendored in the build; only once the request is good
-
-    qr = segno.make(text, error="l", micro=False)
-    style = {"scale": 4, "border": 3, "dark": "#2e2418", "light": "#ffffff"}
-    return {"svg": qr.svg_inline(**style), "uri": qr.svg_data_uri(**style), "version": qr.version,
-            "modules": qr.symbol_size(scale=1, border=0)[0]}
-
-
 def _need(message: dict, name: str, kind: type) -> Any:
     value = message.get(name)
     if isinstance(value, bool) or not isinstance(value, kind):
@@ -178,5 +155,4 @@ def _optional(message: dict, name: str, kind: type) -> Any:
     return None if message.get(name) is None else _need(message, name, kind)
 
 
-OPS = {"replay_check": replay_check, "qr_svg": qr_svg}
-__all__: List[str] = ["replay", "replay_check", "bot_plies", "bot_names", "qr_svg", "OPS"]
+__all__: List[str] = ["replay", "replay_check", "bot_plies", "bot_names"]

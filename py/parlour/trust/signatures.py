@@ -3,7 +3,7 @@
 At a network table every device makes one key pair per table in the browser's
 WebCrypto (js/net/keys.js) and signs each human move, commitment, reveal and
 seal of its seat; the host's ledger carries the signatures, and each guest's
-end-of-game check (`parlour.fairness.verify_fair`, run by Pyodide in the
+end-of-game check (`parlour.trust.fairness.verify_fair`, run by Pyodide in the
 guest's own browser) verifies them here.  So a host cannot put words in a
 guest's mouth: a move listed for a guest's seat must carry that seat's
 signature.
@@ -73,7 +73,7 @@ _B64URL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 def statement(fields: Any) -> bytes:
     """The bytes a seat signs for `fields` (a JSON object): identical to statementBytes in js/net/keys.js.
 
-    `canonical` is the strict one (parlour.canonical, the same rules as js/net/canonical.js): it
+    `canonical` is the strict one (parlour.trust.canonical, the same rules as js/net/canonical.js): it
     raises CanonicalError for a value the two languages would spell differently (a float other
     than a half, an integer past 2^53, a lone surrogate...), which nobody can have signed.
     Raises TypeError when `fields` is not a dict.
@@ -90,7 +90,7 @@ def verify(public_key_b64: Any, fields: Any, sig_b64: Any) -> bool:
     curve (the uncompressed form cannot name infinity); the signature exactly 64 bytes r ‖ s with
     1 ≤ r, s ≤ n − 1; both canonical unpadded base64url (no other spelling of the same bytes).
     Anything else is False: arguments that are not exactly `str` (subclasses neither, as in
-    parlour.canonical), fields that are not a JSON object or have no canonical spelling.
+    parlour.trust.canonical), fields that are not a JSON object or have no canonical spelling.
     """
     try:
         key = _public_key(public_key_b64)

@@ -1,6 +1,6 @@
 """Who held each seat, with which key, and what a guest may hold the host to about it.
 
-Part of a guest's end-of-game check (parlour.fairness).  The host lists two
+Part of a guest's end-of-game check (parlour.trust.fairness).  The host lists two
 timelines: `control` (who played a seat from a move on: the host's person,
 a bot, or a guest) and `keys` (the public key of the guest holding a seat).
 Neither is taken on trust: every event the guest was sent showed the
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
-from .game import canonical
+from ..game import canonical
 
 KINDS = ("human", "bot", "remote")
 
@@ -138,7 +138,7 @@ def check_signatures(actions: List[dict], reveals: List[dict], openings: List[in
     checked against the bot's own seeded choice instead.
     Outside a secret round the move itself is signed ({what: act}); inside one
     the reveal that played it is ({what: reveal}).  This guest's own moves are
-    compared with its own record instead (parlour.fairness): `own(step, entry)` says which those are.
+    compared with its own record instead (parlour.trust.fairness): `own(step, entry)` says which those are.
     """
     for step, entry in enumerate(actions):
         seat = entry["seat"]
