@@ -48,16 +48,18 @@ class SimTable:
         self.seating = [{"kind": k, "level": level if k == "bot" else None} for k in kinds]
         self.fallback = level
         self.host_private, self.host_key = new_key(seed * 1000)
+        self.game_id = game_id
         self.private: Dict[int, int] = {}
         self.key_of: Dict[int, str] = {}
         for s, k in enumerate(kinds):
             if k == "remote":
                 self.private[s], self.key_of[s] = new_key(seed * 1000 + s + 1)
         self.secret = bytes(self.rng.randrange(256) for _ in range(32))
+        self.commitment = hashlib.sha256(self.secret).hexdigest()
         self.entropy: List[Optional[bytes]] = [bytes(self.rng.randrange(256) for _ in range(32)) if k == "remote" else None
                                                for k in kinds]
         sealed = {str(s): hashlib.sha256(e).hexdigest() for s, e in enumerate(self.entropy) if e is not None}
-        self.seals = {s: {"hash": h, "sig": self.sign(int(s), {"what": "seal", "seat": int(s), "hash": h})}
+        self.seals = {s: {"hash": h, "key": self.key_of[int(s)], "sig": self.sign(int(s), {"what": "seal", "seat": int(s), "hash": h})}
                       for s, h in sealed.items()}
         self.seed = derive_seed(self.secret, self.entropy)
         self.state = self.game.setup(self.players, self.seed, self.options)
@@ -65,26 +67,36 @@ class SimTable:
         self.bots: List[dict] = []
         self.reveals: List[dict] = []
         self.forfeits: List[dict] = []
-        self.dropped: List[int] = []  # seats handed to a bot before every seal was in (js/net/deal.js)
         self.control = [{"version": 0, "seat": s, "kind": k} for s, k in enumerate(kinds)]
         self.keys = [{"version": 0, "seat": s, "key": k} for s, k in sorted(self.key_of.items())]
         self.mines: Dict[int, dict] = {s: {
-            "table": self.table, "commitment": hashlib.sha256(self.secret).hexdigest(), "seat": s,
+            "table": self.table, "commitment": self.commitment, "seat": s,
             "seating": self.seating, "fallback": self.fallback, "host_key": self.host_key,
-            "entropy": b64(self.entropy[s]), "sealed": sealed[str(s)], "entropy_commits": dict(sealed), "my_keys": [self.key_of[s]],
-            "views": {}, "commits": [], "revealed_rounds": [], "sent": [], "kinds_seen": [], "keys_seen": [],
-            "spans": [[0, 0]], "game": game_id, "players": self.players, "options": self.options, "result": None,
+            "entropy": b64(self.entropy[s]), "sealed": sealed[str(s)], "deal_list": dict(sealed), "dealt": self.dealt(),
+            "my_keys": [self.key_of[s]], "views": {}, "commits": [], "revealed_rounds": [],
+            "sent": [{"kind": "seal", "version": None, "action": None, "link": 1, "n": 1, "received": True, "refused": False},
+                     {"kind": "unseal", "version": None, "action": None, "link": 1, "n": 2, "received": True, "refused": False}],
+            "kinds_seen": [], "keys_seen": [], "links": [{"link": 1, "first": None, "held": None, "last": None, "bye": None, "started": False,
+                       "deal": {"waited": True, "open": True, "outOfDeal": False}}],
+            "first_game": 0, "game": game_id, "players": self.players, "options": self.options, "result": None,
         } for s in range(self.players) if kinds[s] == "remote"}
+        #: the link each guest is connected on now (None: closed, waiting for a rejoin)
+        self.open: Dict[int, Optional[dict]] = {s: m["links"][0] for s, m in self.mines.items()}
         self.observe()
+
+    def dealt(self) -> dict:
+        """The whole deal as every guest is sent it when the game starts (js/net/deal.js `record`)."""
+        return {"commitment": self.commitment, "seals": {s: dict(v) for s, v in self.seals.items()},
+                "bytes": {str(s): b64(e) for s, e in enumerate(self.entropy) if e is not None}}
 
     @property
     def version(self) -> int:
         return len(self.actions)
 
     def sign(self, seat: Optional[int], fields: dict) -> str:
-        """The signature a seat's device makes (None: the host's own key)."""
+        """The signature a seat's device makes (None: the host's own key), over the table's signing context."""
         private = self.host_private if seat is None or seat not in self.private else self.private[seat]
-        return sign(private, dict(fields, table=self.table))
+        return sign(private, dict(fields, table=self.table, game=self.game_id, host_key=self.host_key, deal=self.commitment))
 
     def current_keys(self) -> List[Optional[str]]:
         keys: List[Optional[str]] = [None] * self.players
@@ -93,19 +105,63 @@ class SimTable:
         return keys
 
     def observe(self) -> None:
-        """An event to every guest: its view's hash, who holds each seat and with which key, its link's span."""
+        """An event to every connected guest: its view's hash, who holds each seat and with which key, its link's span."""
+        keys = self.current_keys()
         for s, mine in self.mines.items():
+            link = self.open.get(s)
+            if link is None:
+                continue
             mine["views"][str(self.version)] = view_hash(self.game, self.state, s)
-            for field, values in (("kinds_seen", list(self.kinds)), ("keys_seen", self.current_keys())):
+            for field, values in (("kinds_seen", list(self.kinds)), ("keys_seen", keys)):
                 seen = [self.version, values]
                 if not mine[field] or mine[field][-1] != seen:
                     mine[field].append(seen)
-            mine["spans"][-1][1] = self.version
+            if link["first"] is None:
+                link["first"] = self.version
+            link["last"] = self.version
+            if link["held"] is None and self.kinds[s] == "remote" and keys[s] in mine["my_keys"]:
+                link["held"] = self.version
+
+    def redeal(self, without: int, asked: bool = False) -> None:
+        """The deal as made without `without`'s bytes (it sealed, and they never came): every guest's record of it, and
+        the game set up again from that seed.  `asked`: its seal stays in the final list (dealt out), else it left the
+        list before it was final."""
+        self.entropy[without] = None
+        if not asked:
+            self.seals.pop(str(without), None)
+        self.seed = derive_seed(self.secret, self.entropy)
+        self.state = self.game.setup(self.players, self.seed, self.options)
+        for s, mine in self.mines.items():
+            mine.update(dealt=self.dealt(), views={}, kinds_seen=[], keys_seen=[])
+            mine["deal_list"] = {k: v["hash"] for k, v in self.seals.items()} if s != without or asked else None
+        self.mines[without]["entropy"] = None
+        self.mines[without]["sent"] = [x for x in self.mines[without]["sent"] if x["kind"] != "unseal"]
+        for link in self.mines[without]["links"]:  # what its link recorded of the game set up before is void
+            link.update(first=None, held=None, last=None)
+
+    def reconnect(self, seat: int, bye: bool = True) -> None:
+        """The guest's link closes (with the host's bye, or dropped) and it comes back on a new one."""
+        mine = self.mines[seat]
+        old = self.open.get(seat)
+        if old is not None and bye:
+            old["bye"] = len(mine["sent"])
+        link = {"link": len(mine["links"]) + 1, "first": None, "held": None, "last": None, "bye": None, "started": True,
+                "deal": None}
+        mine["links"].append(link)
+        self.open[seat] = link
 
     def hand_over(self, seat: int, kind: str) -> None:
-        """The host hands a guest's seat to a bot (closing its link first, as handToBot does) or back."""
-        if kind == "bot" and seat in self.mines:
-            self.mines[seat]["spans"].append([self.version, self.version])  # a later link, if any
+        """The host hands a guest's seat to a bot (closing its link first, with bye, as handToBot does) or back (a rejoin)."""
+        if seat in self.mines:
+            mine = self.mines[seat]
+            if kind == "bot" and self.open.get(seat) is not None:
+                self.open[seat]["bye"] = 0
+                self.open[seat] = None
+            elif kind == "remote" and self.open.get(seat) is None:
+                link = {"link": len(mine["links"]) + 1, "first": None, "held": None, "last": None, "bye": None,
+                        "started": True, "deal": None}
+                mine["links"].append(link)
+                self.open[seat] = link
         self.kinds[seat] = kind
         self.control.append({"version": self.version, "seat": seat, "kind": kind})
         self.observe()
@@ -132,11 +188,19 @@ class SimTable:
     def play_person(self, seat: int, action: dict, sent: bool = True) -> None:
         """A person's move, signed by its device (a guest records it as sent)."""
         if seat in self.mines and sent:
-            self.mines[seat]["sent"].append({"kind": "act", "version": self.version, "action": action,
-                                             "received": True, "refused": False})
+            self.track(seat, "act", self.version, action)
         sig = self.sign(seat if self.kinds[seat] == "remote" else None,
                         {"what": "act", "seat": seat, "version": self.version, "action": action})
         self.apply(seat, action, sig=sig)
+
+    def track(self, seat: int, kind: str, version: int, action, received: bool = True, refused: bool = False) -> dict:
+        """A message the guest at `seat` sent on its open link, as its record keeps it."""
+        mine = self.mines[seat]
+        link = self.open.get(seat) or mine["links"][-1]
+        entry = {"kind": kind, "version": version, "action": action, "link": link["link"],
+                 "n": len(mine["sent"]) + 1, "received": received, "refused": refused}
+        mine["sent"].append(entry)
+        return entry
 
     def play(self, choose: Optional[Callable[["SimTable", int], Optional[dict]]] = None,
              round_hook: Optional[Callable[["SimTable", dict], None]] = None, limit: int = 3000) -> "SimTable":
@@ -175,8 +239,7 @@ class SimTable:
             mine["commits"].extend({"seat": s, "version": rv, "hash": c["hash"]} for s, c in sealed.items())
         for seat, c in sealed.items():
             if seat in self.mines:
-                self.mines[seat]["sent"].append({"kind": "reveal", "version": rv, "action": c["action"],
-                                                 "received": True, "refused": False})
+                self.track(seat, "reveal", rv, c["action"])
                 self.mines[seat]["revealed_rounds"].append(
                     {"version": rv, "commits": {str(s): x["hash"] for s, x in sealed.items()}})
         round_info = {"version": rv, "sealed": sealed}
@@ -203,8 +266,7 @@ class SimTable:
                 "seals": {s: dict(v) for s, v in self.seals.items()},
                 "actions": [dict(a) for a in self.actions], "reveals": [dict(r) for r in self.reveals],
                 "bots": [dict(b) for b in self.bots], "control": [dict(c) for c in self.control],
-                "keys": [dict(k) for k in self.keys], "forfeits": [dict(f) for f in self.forfeits],
-                "dropped": list(self.dropped)}
+                "keys": [dict(k) for k in self.keys], "forfeits": [dict(f) for f in self.forfeits]}
 
 
 def forfeit_illegal(table: SimTable, info: dict, seat: int, bogus: dict) -> None:

@@ -6,12 +6,12 @@ chosen by its seed (the host, mostly, or one guest) deviating at random on the w
 host, at the source, and checks the invariant on every run:
 
 1. no honest party is blamed: at an honest host's table no honest guest's verdict fails (a breach
-   included), and no note calls an honest guest at fault;
-2. every "Verified fair" is true: the seed and moves that guest checked are the host's real game,
+   included), and no note calls anyone at fault (in a star only the table code tells who a key is);
+2. every "Verified fair" is true, and so is every "Moves verified": the seed and moves that guest checked are the host's real game,
    every move in its seat while its key held it is one it chose (recorded at the click), every
    bot move of the host's real ledger is the seeded choice of the level fixed when the table opened,
-   at its own position (tests/adversary/oracle.py, in CPython, not trusting the ledger), and the
-   seed holds the bytes that guest sealed if it sat at the table as the deal was made;
+   at its own position (tests/adversary/oracle.py, in CPython, not trusting the ledger), and a
+   "Verified fair" seed holds the bytes that guest drew for the table;
 3. with a dishonest host every honest guest is verified (and 2 holds), fails blaming the host, or stalled.
 
 Then each numbered reproduction of issue 23 (and a few more attacks) runs as a named case
@@ -140,8 +140,10 @@ def test_adversarial_fuzz_dishonest_hosts_are_caught_or_stalled(fuzz):
     """Invariant 3, counted: with a dishonest host, honest guests end verified, failing on the host, or with no verdict."""
     outcomes = [o for r in fuzz["runs"] if r.get("dishonest") == "host" for o in (r.get("outcomes") or {}).values()]
     assert outcomes
+    # "moves:<kind>": a weaker verdict ("Moves verified; ..."), never "Verified fair", where this guest's own bytes are
+    # not in the seed or a seat was dealt out (the host could have chosen)
     allowed = {"ok", "failed:host", "breach", "none"}
-    assert set(outcomes) <= allowed, set(outcomes) - allowed
+    assert {o for o in outcomes if not o.startswith("moves:")} <= allowed, set(outcomes) - allowed
     # the fuzz is not vacuous: hosts are caught, and many tables still end verified
     assert outcomes.count("failed:host") + outcomes.count("breach") > len(outcomes) / 10
     assert outcomes.count("ok") > len(outcomes) / 10
@@ -202,16 +204,17 @@ def test_adversarial_issue23_3_false_refusal_and_hidden_one_move_handover_blames
     assert not r["violations"], explain(r)
     v = verdict(r, 1)
     assert v and not v["ok"] and v["blame"] == "host", explain(r)
-    assert v["step"] == "every change of your seat was shown to you as it happened", explain(r)
+    assert v["step"] == "every move in your seat while you held it was yours", explain(r)
 
 
-def test_adversarial_issue23_3_a_handover_shown_to_the_guest_is_named(cases):
+def test_adversarial_issue23_3_a_handover_shown_while_the_link_is_open_is_a_breach(cases):
+    """Issue 42, 2: an event showing the guest's own seat held by a bot while its link stays open ends the table with
+    the host named (an honest host closes the link first, with bye)."""
     r = case(cases, "refusal-handover-shown")
     assert not r["violations"], explain(r)
     v = verdict(r, 1)
-    assert v and (v["ok"] or v["blame"] == "host"), explain(r)
-    if v["ok"]:
-        assert any("to a bot" in n for n in v["notes"]), explain(r)
+    assert v and not v["ok"] and v["blame"] == "host" and v["step"] == "the host keeps to the protocol", explain(r)
+    assert "gave your seat to a bot" in v["detail"], explain(r)
 
 
 def test_adversarial_issue23_4_bot_level_shopping_blames_the_host(cases):
@@ -242,9 +245,8 @@ def test_adversarial_issue23_6_false_refusal_of_a_valid_reveal_then_a_bot_blames
     assert not r["violations"], explain(r)
     victim, other = verdict(r, 0), verdict(r, 1)
     assert victim and not victim["ok"] and victim["blame"] == "host", explain(r)
-    assert victim["step"].startswith("every move you sent was played"), explain(r)
     assert other and other["ok"], explain(r)
-    assert not any("guest's fault" in n or "never came" in n for n in other["notes"]), explain(r)
+    assert not any("fault" in n or "never came" in n for n in other["notes"]), explain(r)
 
 
 def test_adversarial_issue23_6_the_same_with_the_victims_link_closed(cases):
@@ -252,7 +254,7 @@ def test_adversarial_issue23_6_the_same_with_the_victims_link_closed(cases):
     assert not r["violations"], explain(r)
     assert verdict(r, 0) is None  # its link closed: no `fair` reaches it
     other = verdict(r, 1)
-    assert other and other["ok"] and not any("guest's fault" in n for n in other["notes"]), explain(r)
+    assert other and other["ok"] and not any("fault" in n for n in other["notes"]), explain(r)
 
 
 def test_adversarial_issue23_7_junk_first_event_999999_records_nothing(cases):
@@ -277,12 +279,15 @@ def test_adversarial_issue23_8_a_rejoin_proof_replayed_at_another_invite_is_refu
     assert verdict(r, 0)["ok"], explain(r)  # the seat's own device rejoined and verified
 
 
-def test_adversarial_issue23_9_handed_to_a_bot_before_the_deal_then_rejoined_verifies(cases):
+def test_adversarial_issue23_9_handed_to_a_bot_before_the_deal_then_rejoined_verifies_its_moves(cases):
+    """Seat 2 went to a bot as it sealed and came back mid-game: nobody is blamed, its moves verify, and no verdict says
+    "Verified fair" about what no record proves: seat 2's bytes are not in the seed ("unseeded"); if its seal had
+    made the final list before it left, the others' verdicts say it was dealt out ("partial")."""
     r = case(cases, "handed-before-deal-rejoined")
     assert not r["violations"], explain(r)
     assert r["rejoinedAt"] is not None, explain(r)
-    for seat in (1, 2):
-        assert verdict(r, seat)["ok"], explain(r)
+    assert verdict(r, 2)["kind"] == "unseeded" and not verdict(r, 2)["step"], explain(r)
+    assert verdict(r, 1)["kind"] in ("fair", "partial") and not verdict(r, 1)["step"], explain(r)
 
 
 def test_adversarial_issue23_9_a_seat_back_before_the_start_is_dealt_in_again(cases):
@@ -293,19 +298,17 @@ def test_adversarial_issue23_9_a_seat_back_before_the_start_is_dealt_in_again(ca
     assert r["back"] and not r["back"]["started"] and 2 in r["back"]["seats"], (r["back"], explain(r))
     for seat in (1, 2):
         v = verdict(r, seat)
-        assert v and v["ok"], explain(r)
-        assert not any("joined after the deal" in n for n in v["notes"]), explain(r)
+        assert v and v["ok"] and v["kind"] == "fair", explain(r)
 
 
-def test_adversarial_issue23_9_a_seat_taken_back_as_the_game_starts_verifies_and_is_told_why(cases):
-    """The game started without the seat (handed to a bot before the deal), taken back before the first move: no
-    honest party is blamed (a change at a link's first version may predate the link), and the note says why."""
+def test_adversarial_issue23_9_a_seat_taken_back_as_the_game_starts_is_told_why_its_bytes_are_not_in(cases):
+    """The game started without the seat (handed to a bot before the deal), taken back at the start: no honest party is
+    blamed, and seat 2's verdict says from its own record why its bytes are not in the seed."""
     r = case(cases, "handed-before-deal-back-at-start")
     assert not r["violations"], explain(r)
-    for seat in (1, 2):
-        assert verdict(r, seat) and verdict(r, seat)["ok"], explain(r)
-    if r["back"]["started"]:
-        assert any("went to a bot before the deal" in n for n in verdict(r, 2)["notes"]), explain(r)
+    v = verdict(r, 2)
+    assert v and not v["step"] and v["kind"] in ("fair", "unseeded"), explain(r)
+    assert verdict(r, 1) and not verdict(r, 1)["step"], explain(r)
 
 
 def test_adversarial_issue23_10_a_lost_commitment_is_sent_again_and_accepted(cases):
@@ -321,10 +324,11 @@ def test_adversarial_issue23_10_a_lost_commitment_is_sent_again_and_accepted(cas
 def test_adversarial_a_guests_signed_illegal_reveal_is_its_own_fault(cases):
     r = case(cases, "guest-illegal-reveal")
     assert not r["violations"], explain(r)
-    for seat in (0, 1):
-        v = verdict(r, seat)
-        assert v and v["ok"], explain(r)
-        assert any("guest's fault" in n and "(seat 2)" in n for n in v["notes"]), explain(r)
+    v = verdict(r, 0)
+    assert v and v["ok"], explain(r)
+    # said as what the record shows, never as blame (only the table code tells the key is really seat 2's player)
+    assert any("(seat 2)" in n and "breaks the rules" in n for n in v["notes"]), explain(r)
+    assert verdict(r, 1)["ok"] and any("You revealed a choice the rules refuse" in n for n in verdict(r, 1)["notes"]), explain(r)
 
 
 def test_adversarial_an_illegal_reveal_by_the_rounds_first_seat_does_not_blame_the_honest_host(cases):
@@ -334,7 +338,7 @@ def test_adversarial_an_illegal_reveal_by_the_rounds_first_seat_does_not_blame_t
     assert not r["violations"], explain(r)
     v = verdict(r, 1)
     assert v["ok"], explain(r)
-    assert any("guest's fault" in n and "(seat 1)" in n for n in v["notes"]), explain(r)
+    assert any("(seat 1)" in n and "breaks the rules" in n for n in v["notes"]), explain(r)
 
 
 @pytest.mark.parametrize("name", ["forfeit-takeover", "forfeit-takeover-witness"])
@@ -358,7 +362,11 @@ def test_adversarial_a_guest_left_out_of_the_deal_does_not_verify(cases, name):
     r = case(cases, name)
     victim = 0 if name == "deal-without" else 1
     v = verdict(r, victim)
-    assert v and not v["ok"] and v["blame"] == "host", explain(r)
+    # never "Verified fair": the host named, or (when the list it showed was already final as the guest arrived, as
+    # after a handover it could not see) the weaker verdict that says its bytes are not in the seed
+    assert v and not v["ok"] and (v["blame"] == "host" or v["kind"] == "unseeded"), explain(r)
+    if name == "deal-without":
+        assert v["blame"] == "host", explain(r)
     assert not [x for x in r["violations"] if not x.get("known")], explain(r)
 
 
@@ -371,4 +379,4 @@ def test_adversarial_a_host_cannot_frame_an_honest_guest_in_another_guests_eyes(
     assert not r["violations"], explain(r)
     for seat, v in r["verdicts"].items():
         assert v and not v["ok"] and v["blame"] == "host", explain(r)
-        assert not any("guest's fault" in n for n in v["notes"]), explain(r)
+        assert not any("fault" in n for n in v["notes"]), explain(r)

@@ -41,13 +41,18 @@ def test_p2p_verify_fair_is_reachable_through_the_facade():
 
 
 def test_p2p_host_cannot_list_bytes_for_its_own_seat():
-    """Grinding through the host's own seat: bytes listed for a seat that sealed none."""
+    """Grinding through the host's own seat: bytes (and a seal signed by the host) for a seat that is the host's own."""
     table = SimTable("kings-progress", ["human", "remote"], seed=5).play()
-    fair = table.fair()
-    fair["entropy"][0] = b64(b"\x07" * 32)
-    fair["seed"] = derive_seed(b"", [])  # whatever it claims, the bytes step comes first
-    outcome = verify_fair({"mine": table.mines[1], "fair": fair})
-    assert failed_step(outcome)["name"] == "only the guests' bytes went into the seed"
+    extra = b"\x07" * 32
+    seal = {"hash": hashlib.sha256(extra).hexdigest(), "key": table.host_key}
+    seal["sig"] = table.sign(None, {"what": "seal", "seat": 0, "hash": seal["hash"]})
+    mine = dict(table.mines[1], dealt=dict(table.dealt(), seals={**table.dealt()["seals"], "0": seal},
+                                           bytes={**table.dealt()["bytes"], "0": b64(extra)}), deal_list=None)
+    fair = dict(table.fair(), seals=mine["dealt"]["seals"])
+    fair["entropy"][0] = b64(extra)
+    fair["seed"] = derive_seed(table.secret, [extra, table.entropy[1]])
+    outcome = verify_fair({"mine": mine, "fair": fair})
+    assert failed_step(outcome)["name"] == "only the guests' seats have random bytes in the seed"
     assert failed_step(outcome)["blame"] == "host"
 
 
@@ -56,6 +61,10 @@ def test_p2p_host_cannot_swap_a_guests_bytes_after_the_seals():
     fair = table.fair()
     fair["entropy"][2] = b64(b"\x01" * 32)
     outcome = verify_fair({"mine": table.mines[1], "fair": fair})
+    assert failed_step(outcome)["name"] == "the deal at the end is the one the game started with"
+    # and a deal shown at the start with the swapped bytes is caught against the seal
+    mine = dict(table.mines[1], dealt=dict(table.dealt(), bytes={**table.dealt()["bytes"], "2": fair["entropy"][2]}))
+    outcome = verify_fair({"mine": mine, "fair": fair})
     assert "sealed before anyone revealed" in failed_step(outcome)["name"]
 
 
@@ -159,7 +168,10 @@ def test_p2p_illegal_reveal_forfeits_and_blames_the_guest():
     assert done
     outcome = check(table, 2)
     assert outcome["verified"], failed_step(outcome)
-    assert any("{p1} (seat 2) revealed a choice the rules refuse" in n and "guest's fault" in n for n in outcome["notes"])
+    # said as what the record shows (a reveal signed with seat 2's key), never as blame: only the table code tells that
+    # key is really seat 2's player
+    assert any("{p1} (seat 2)" in n and "breaks the rules" in n for n in outcome["notes"])
+    assert not any("fault" in n for n in outcome["notes"])
     # the cheating guest's own check also passes: its move was refused by the rules, openly
     assert check(table, 1)["verified"]
 
@@ -180,21 +192,45 @@ def test_p2p_host_cannot_claim_a_legal_reveal_was_illegal():
 
 
 def test_p2p_missing_reveal_handed_to_bot_is_named_not_failed():
+    """The guest stalled: it sealed and never revealed, and the host handed its seat to a bot."""
     done = []
 
     def hook(t, info):
         if not done and 1 in info["sealed"]:
             forfeit_to_bot(t, info, 1)
-            for s in t.mines[1]["sent"]:
-                if s["version"] == info["version"] and s["kind"] == "reveal":
-                    s["received"] = False  # its reveal never reached the host
+            t.mines[1]["sent"] = [s for s in t.mines[1]["sent"] if not (s["version"] == info["version"] and s["kind"] == "reveal")]
             done.append(True)
 
     table = SimTable("kings-cottage", ["human", "remote", "remote"], seed=14).play(round_hook=hook)
-    for seat in (1, 2):
-        outcome = check(table, seat)
-        assert outcome["verified"], (seat, failed_step(outcome))
-        assert any("handed {p1} (seat 2) to a bot" in n for n in outcome["notes"])
+    outcome = check(table, 2)
+    assert outcome["verified"], failed_step(outcome)
+    assert any("handed {p1} (seat 2) to a bot" in n for n in outcome["notes"])
+    outcome = check(table, 1)
+    assert outcome["verified"], failed_step(outcome)
+    assert any("handed your seat to a bot" in n for n in outcome["notes"])
+
+
+def test_p2p_a_reveal_never_acknowledged_then_replaced_by_a_bot_is_the_hosts_doing():
+    """Issue 42, N2: the host never acknowledges the guest's reveal and hands the seat to a bot for the round: an honest
+    host handles everything a guest sent before its bye reply, so the bot's choice in place of a sent reveal is the host's."""
+    done = []
+
+    def hook(t, info):
+        if not done and 1 in info["sealed"]:
+            c = forfeit_to_bot(t, info, 1)
+            if c["replacement"] == c["action"]:
+                return
+            for s in t.mines[1]["sent"]:
+                if s["version"] == info["version"] and s["kind"] == "reveal":
+                    s["received"] = False  # never acknowledged
+            done.append(True)
+
+    table = SimTable("kings-cottage", ["human", "remote", "remote"], seed=14).play(round_hook=hook)
+    assert done
+    outcome = check(table, 1)
+    assert failed_step(outcome)["name"] == "no move or reveal you sent was replaced by a bot's"
+    assert failed_step(outcome)["blame"] == "host"
+    assert check(table, 2)["verified"]  # the witness cannot tell: only the victim's own record shows the reveal was sent
 
 
 def test_p2p_host_cannot_override_a_received_reveal_with_a_bot():
@@ -239,5 +275,5 @@ def test_p2p_malformed_fair_message_fails_cleanly():
 
 def test_p2p_seed_commitment_hash_is_sha256_of_the_bytes():
     table = SimTable("kings-progress", ["human", "remote"], seed=18)
-    sealed = table.mines[1]["entropy_commits"]["1"]
+    sealed = table.mines[1]["deal_list"]["1"]
     assert sealed == hashlib.sha256(table.entropy[1]).hexdigest()

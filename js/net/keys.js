@@ -44,13 +44,30 @@ export function statementBytes(fields) {
 }
 
 /**
- * The fields a guest's message signs, read from the message itself: bound to the table, the seat,
- * and the round or move it is for.  The guest signs these and the host checks these (one definition,
- * so the two can never disagree about what a signature covers).
- * @param {string} table @param {number} seat @param {any} m a seal, unseal, act, commit or reveal
+ * What every signature at a table is bound to: the table, the game, the host's key and the deal (the
+ * commitment to the host's secret, fixed when the table opens).  A signature made for one table, game,
+ * host or deal is worth nothing at another (parlour.trust.signatures checks the same fields).
+ * @typedef {{table: string, game: string, host_key: string, deal: string}} SigningContext
  */
-export function messageFields(table, seat, m) {
-  const base = { table, seat };
+
+/**
+ * The context of a table from the facts of its welcome (or the host's own).
+ * @param {{table: string, game: string, host_key: string, commitment: string}} facts
+ * @returns {SigningContext}
+ */
+export function signingContext(facts) {
+  return { table: facts.table, game: facts.game, host_key: facts.host_key, deal: facts.commitment };
+}
+
+/**
+ * The fields a seat's message signs, read from the message itself: bound to the table's context, the
+ * seat, and the round or move it is for.  The guest signs these, the host checks these and signs its own
+ * people's moves with them, and every guest's end check verifies these (one definition, so no two can
+ * disagree about what a signature covers).
+ * @param {SigningContext} context @param {number} seat @param {any} m a seal, unseal, act, commit or reveal
+ */
+export function messageFields(context, seat, m) {
+  const base = { table: context.table, game: context.game, host_key: context.host_key, deal: context.deal, seat };
   if (m.t === "seal") return { ...base, what: "seal", hash: m.hash };
   if (m.t === "unseal") return { ...base, what: "unseal", entropy: m.entropy };
   if (m.t === "act") return { ...base, what: "act", version: m.version, action: m.action };

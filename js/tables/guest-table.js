@@ -13,11 +13,15 @@
  * browser waits for the first (js/tables/table-elsewhere.js).
  */
 import { fillNames, h, toast } from "../common/dom.js";
-import { count } from "../common/plural.js";
 import { renderJoin, showAnswer, showJoinError } from "./p2p-join.js";
 import { sha256Hex } from "../net/bytes.js";
+import { recheckBots, mismatchStep } from "../net/bot-recheck.js";
 import { verifyFair } from "../net/fairness.js";
 import { GuestProtocol } from "../net/guest-protocol.js";
+import { ledgerCode } from "../net/table-code.js";
+import { INVITE_REJOIN } from "../net/protocol.js";
+import { tableCodeLine } from "./p2p-codes.js";
+import { drawVerdict } from "./verdict.js";
 import { Link } from "../net/link.js";
 import { answerInvitation } from "../net/peer.js";
 import { MAX_HOST_MESSAGE, wellFormed } from "../net/protocol.js";
@@ -71,6 +75,12 @@ export class GuestTable {
     this.connectedAt = 0;
     /** @type {import("../store/table-lock.js").TableClaim|null} this tab's hold on the invite */
     this.claim = null;
+    /** @type {any} the invite this table answers (decoded): its kind says whether it is a rejoin */
+    this.offer = null;
+    /** @type {HTMLElement|null} where the table code shows on the guest's panel */
+    this.codeEl = null;
+    /** @type {import("./verdict.js").Verdict|null} the verdict shown last (stage one's while the bots are searched again) */
+    this.verdict = null;
   }
 
   async start() {
@@ -81,6 +91,7 @@ export class GuestTable {
       showJoinError(this.root, `This invite link is damaged: ${err.message}`);
       return;
     }
+    this.offer = offer;
     // Only the tab that owns the invite answers it; another tab on the same link says so and may wait.
     this.claim = await ownTable(this.root, await inviteClaimId(this.code), {
       guest: true,
@@ -146,7 +157,7 @@ export class GuestTable {
     const lastTable = lastGuestTable();
     const saved = lastTable ? loadGuest(lastTable) : null;
     this.linkNo = (saved?.links ?? 0) + 1;
-    this.send([await this.protocol.hello(this.name, saved, this.linkNo)]);
+    this.send([await this.protocol.hello(this.name, saved, this.linkNo, { rejoin: this.offer?.kind === INVITE_REJOIN })]);
   }
 
   get session() {
@@ -210,8 +221,10 @@ export class GuestTable {
       gameId: m.game, title: m.spectator ? `${m.title} · watching` : m.title, names: this.names,
       onAction: (a) => { this.queue = this.queue.then(() => this.onAction(a)); }, onLeave: () => this.leave(),
     });
+    this.codeEl = h("div", { class: "p2p-code" });
     this.view.setNetPanel(h("div", { class: "p2p-guest" }, [
       h("p", {}, [m.spectator ? "Watching; the host's device runs the game." : `You play seat ${m.seat + 1}; the host's device runs the game.`]),
+      this.codeEl,
       h("p", { class: "p2p-connection", role: "status" }),
     ]));
     this.view.status(resumed ? "Rejoined: waiting for the table…" : "Connected: waiting for the table…");
@@ -228,9 +241,11 @@ export class GuestTable {
     this.link?.close();
     const el = this.fairEl ?? h("p", { id: "fairness", class: "fairness" });
     this.fairEl = el;
+    const steps = [{ name: "the host keeps to the protocol", ok: false, detail: reason, blame: "host" }];
     el.dataset.fair = "failed";
+    el.dataset.kind = "failed";
     el.replaceChildren(`Not verified: the host broke the table's protocol (${reason}). The host's device is responsible; this table has ended.`);
-    this.fairness = { ok: false, steps: [{ name: "the host keeps to the protocol", ok: false, detail: reason, blame: "host" }], notes: [] };
+    this.fairness = { ok: false, kind: "failed", steps, notes: [] };
     if (this.view) {
       this.view.status("This table has ended: the host broke the protocol.");
       this.view.setPhase("over");
@@ -246,6 +261,11 @@ export class GuestTable {
     if (Array.isArray(m.names)) this.names.splice(0, this.names.length, ...m.names.map(String));
     this.last = m;
     this.draw(m);
+    const code = this.session?.code ?? "";
+    if (this.codeEl && this.codeEl.dataset.code !== code) {
+      this.codeEl.dataset.code = code;
+      this.codeEl.replaceChildren(tableCodeLine(code) ?? "");
+    }
     if (m.over && !this.fairEl) {
       this.fairEl = h("p", { id: "fairness", class: "fairness", "data-fair": "checking" }, ["Checking the game with this device's own engine…"]);
       this.view.showResult(m.result, this.fairEl);
@@ -285,41 +305,57 @@ export class GuestTable {
     if (m.round) this.draw(m);
   }
 
-  /** @param {any} m */
+  /**
+   * The end-of-game record: stage one of the check at once, then (when bots searched) stage two, which searches
+   * every bot move again; only when both hold, and this device's bytes are in the seed, does it say "Verified fair".
+   * The verdict is kept in this device's record as it goes.
+   * @param {any} m
+   */
   async onFair(m) {
-    const el = this.fairEl ?? h("p", { id: "fairness" });
+    const el = this.fairEl ?? h("p", { id: "fairness", class: "fairness" });
+    this.fairEl = el;
     const mine = this.protocol.record();
-    const searched = Array.isArray(m.bots) ? m.bots.filter((/** @type {any} */ b) => b && b.bot !== "random").length : 0;
-    if (searched) {
-      // every bot move is searched again here, as the host's bot searched it: the check's longest part
-      el.replaceChildren(`Checking the game with this device's own engine: replaying ${count(m.actions.length, "move")}, `
-        + `${count(searched, "bot move")} searched again as the bots searched them…`);
-    }
-    /** @type {import("../net/fairness.js").Outcome} */
-    let outcome;
+    const moves = Array.isArray(m.actions) ? m.actions.length : 0;
+    const base = { code: this.session.code ?? null, ledger: await ledgerCode(m).catch(() => null), moves };
     const t0 = performance.now();
+    /** @type {import("../net/fairness.js").StageOne} */
+    let first;
     try {
-      outcome = await verifyFair(this.engine, mine, m);
+      first = await verifyFair(this.engine, mine, m);
     } catch (err) {
-      outcome = { ok: false, steps: [{ name: "the check ran", ok: false, detail: err.message, blame: null }], notes: [] };
+      first = { ok: false, kind: "failed", reason: "", steps: [{ name: "the check ran", ok: false, detail: err.message, blame: null }],
+        notes: [], pending: [], ending: "" };
     }
-    this.fairness = outcome;
-    /** How long this device's check took (reported by the tests). */
+    /** How long stage one took on this device (reported by the tests and the bench). */
     this.verifyMs = Math.round(performance.now() - t0);
-    const failed = outcome.steps.find((x) => !x.ok);
-    el.dataset.fair = outcome.ok ? "ok" : "failed";
-    el.replaceChildren(
-      outcome.ok
-        ? `Verified fair: this device replayed ${m.actions.length === 1 ? "the 1 move" : `all ${m.actions.length} moves`}, `
-          + `every view it was shown and every player's signature (${count(outcome.steps.length, "check")}).`
-        : `Not verified: the check "${failed?.name}" failed: ${String(failed?.detail).replace(/\.+$/, "")}.`
-          + (failed?.blame === "host" ? " The host's device is responsible." : ""),
-      ...outcome.notes.map((note) => h("span", { class: "fair-note" }, [` ${fillNames(note, this.names)}`])),
-    );
+    let verdict = { ...base, kind: first.kind, reason: first.reason, steps: first.steps, notes: first.notes,
+      bots: first.pending.length ? { total: first.pending.length, done: 0 } : null };
+    if (first.ok && first.pending.length) {
+      this.show({ ...verdict, kind: "checking" });
+      const job = { game: mine.game, players: mine.players, seed: m.seed, options: mine.options, actions: m.actions, checks: first.pending };
+      const state = await recheckBots([this.engine], job, {
+        onProgress: (s) => this.show({ ...verdict, kind: "checking", bots: { total: job.checks.length, done: Object.keys(s.done).length } }),
+      });
+      /** How long stage two took on this device. */
+      this.recheckMs = Math.round(performance.now() - t0) - this.verifyMs;
+      if (state.mismatch !== null) verdict = { ...verdict, kind: "failed", steps: [...verdict.steps, mismatchStep(state.mismatch)] };
+      else verdict = { ...verdict, steps: [...verdict.steps, { name: "every bot move is the bot's own choice", ok: true, detail: "", blame: null }] };
+    }
+    this.show(verdict);
+    this.fairness = { ok: verdict.kind === "fair", kind: verdict.kind, reason: verdict.reason, steps: verdict.steps,
+      notes: verdict.notes, ending: first.ending, code: verdict.code, ledger: verdict.ledger };
+    this.session.verdict = { kind: verdict.kind, reason: verdict.reason, code: verdict.code, ledger: verdict.ledger };
+    this.saveSession();
     // why the game ended, in this device's own words: shown only once its replay agrees with the host
-    const ending = outcome.ok ? endingParagraph(outcome.ending, this.names) : null;
+    const ending = verdict.kind !== "failed" ? endingParagraph(first.ending, this.names) : null;
     const headline = el.closest(".dialog")?.querySelector("h2");
     if (ending && headline && !headline.parentElement?.querySelector(".result-ending")) headline.after(ending);
+  }
+
+  /** Draw a verdict (or stage one's progress) in the result dialog. @param {import("./verdict.js").Verdict} verdict */
+  show(verdict) {
+    this.verdict = verdict;
+    if (this.fairEl) drawVerdict(this.fairEl, verdict, this.names);
   }
 
   saveSession() {

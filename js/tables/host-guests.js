@@ -8,7 +8,7 @@
  */
 import { Invitation } from "../net/peer.js";
 import { INVITE_SPECTATOR } from "../net/protocol.js";
-import { announce, attach, dealtOrWait } from "./host-messages.js";
+import { announce, attach, dealtOrWait, farewell } from "./host-messages.js";
 
 /**
  * @typedef {import("./host-table.js").HostTable} HostTable
@@ -59,20 +59,31 @@ export async function acceptAnswer(host, code) {
 
 /**
  * Hand any guest's seat to a bot, at any time (a stalled or misbehaving
- * player can always be removed).  Before the deal, the seat simply leaves it,
- * unless every seal is already in.  In an open round, a sealed choice whose
- * reveal has not come is forfeited to the bot's own choice.
+ * player can always be removed).  Its link is closed first, with `bye` saying
+ * which of its messages were handled.  Before the game starts, the seat leaves
+ * the deal while its list of seals is open; once the list is final, a seat
+ * whose bytes never came is dealt out with its seal still listed (the deal is
+ * never made again).  In an open round, a sealed choice whose reveal has not
+ * come is forfeited to the bot's own choice.
+ *
+ * The seat changes hands only after the guest's link is closed gracefully
+ * (`farewell`): everything the guest sent before it read our `bye` is handled
+ * first, so a move or reveal on its way is played, never replaced by the
+ * bot's; the guest's own check holds the host to that.
  * @param {HostTable} host @param {number} i
  * @param {boolean} [onTimer] the turn timer ran out: hand over only if the seat still keeps the table waiting
  *   (its move may have arrived just before the tick, queued ahead of this)
  */
-export function handToBot(host, i, onTimer = false) {
+export async function handToBot(host, i, onTimer = false) {
+  const first = host.seats[i];
+  if (first.kind === "bot" || first.kind === "human") return;
+  if (onTimer && !host.waitingFor().includes(i)) return;
+  if (first.conn) await farewell(host, first.conn);
   return host.serial(async () => {
     const seat = host.seats[i];
     if (seat.kind === "bot" || seat.kind === "human") return;
-    if (onTimer && !host.waitingFor().includes(i)) return;
-    const redeal = !host.started && !host.deal.drop(i);
-    if (redeal) await host.redeal({ leaving: i });
+    const excused = !host.started && host.deal.revealing() && host.deal.seats.includes(i) && !host.deal.bytes.has(i);
+    if (!host.started) host.deal.drop(i);
     seat.conn?.link.close();
     seat.conn = null;
     seat.invite?.close();
@@ -87,9 +98,9 @@ export function handToBot(host, i, onTimer = false) {
       announce(host, `${host.names[i]}'s sealed choice never came; a bot chose for that seat this round.`);
     }
     host.logNet(i, "handed to a bot");
-    if (redeal) {
-      announce(host, `${host.names[i]} never revealed their random bytes, so the deal starts again: `
-        + "a new commitment, and fresh bytes from every player (nothing from the first deal counts).");
+    if (excused) {
+      announce(host, `${host.names[i]} never revealed their random bytes: the game is dealt without them, `
+        + "and their signed seal stays listed for everyone to see (the deal is never made again).");
     }
     host.save();
     host.renderPanel();

@@ -58,7 +58,10 @@ export function attach(host, channel, pc, seat, spectator, early, inviteKind, co
 
 /** @param {HostTable} host @param {Conn} conn @param {"away"|"connected"|"closed"} state */
 export function connState(host, conn, state) {
-  if (state === "closed") host.conns = host.conns.filter((c) => c !== conn);
+  if (state === "closed") {
+    host.conns = host.conns.filter((c) => c !== conn);
+    conn.answered?.(); // nothing more can come on it: a handover waiting for its farewell goes on
+  }
   if (conn.seat !== null && host.seats[conn.seat].conn === conn) {
     const seat = host.seats[conn.seat];
     if (state === "closed") seat.conn = null;
@@ -85,7 +88,7 @@ export function refuse(host, conn, reason, ref, strike = true) {
   conn.link.send({ t: "error", ref, error: reason });
   if (conn.strikes >= STRIKES_TO_CLOSE || conn.soft >= SOFT_STRIKES_TO_CLOSE) {
     host.logNet(conn.seat, `closed after ${conn.strikes + conn.soft} refused messages in a row`);
-    conn.link.close();
+    closeWithBye(conn);
   }
 }
 
@@ -128,7 +131,10 @@ export async function onMessage(host, conn, m) {
     conn.strikes = 0; // a good message ends a run of bad ones (the rate limit bounds floods)
     return sendEvent(host, conn);
   }
-  if (m.t === "bye") return undefined;
+  if (m.t === "bye") {
+    conn.answered?.(); // everything it sent before this has been handled: a handover may go on (farewell)
+    return undefined;
+  }
   if (conn.seat === null) return refuse(host, conn, "Spectators cannot move.", m.n);
   if (host.seats[conn.seat].conn !== conn) return refuse(host, conn, "Another device holds this seat now.", m.n);
   if ("seat" in m && m.seat !== conn.seat) return refuse(host, conn, `Seat ${m.seat + 1} is not yours; this connection plays seat ${conn.seat + 1}.`, m.n);
@@ -199,27 +205,69 @@ export function announce(host, text) {
 export async function onDeal(host, conn, m) {
   const seat = /** @type {number} */ (conn.seat);
   if (host.started) return refuse(host, conn, "The game is already dealt.", m.n);
-  const why = m.t === "seal" ? host.deal.seal(seat, m.hash, m.sig) : await host.deal.unseal(seat, m.entropy);
+  const key = /** @type {string} */ (host.seats[seat].key);
+  const why = m.t === "seal" ? host.deal.seal(seat, m.hash, m.sig, key) : await host.deal.unseal(seat, m.entropy);
   if (why) return refuse(host, conn, why, m.n);
   conn.strikes = 0;
   host.logNet(seat, m.t === "seal" ? "sealed its random bytes" : "revealed its random bytes");
-  if (m.t === "seal" && host.deal.revealing()) host.revealAskedAt = performance.now();
+  if (m.t === "seal" && host.deal.revealing() && !host.revealAskedAt) host.revealAskedAt = performance.now();
   if (m.t === "seal" && host.deal.revealing()) host.logNet(null, "every seal is in: the guests now reveal their bytes");
   host.save();
   return dealtOrWait(host);
 }
 
-/** Start once the deal is complete; otherwise tell everyone where it stands. @param {HostTable} host */
+/**
+ * Start once the deal is complete; otherwise tell everyone where it stands (the turn timer covers the reveal step).
+ * Everyone is shown the final list before the game starts: a guest that came after it was final learns so from
+ * the host before the game, the one way its state machine lets it be dealt out (js/net/guest-deal.js).
+ * @param {HostTable} host
+ */
 export async function dealtOrWait(host) {
-  if (host.deal.complete() && (host.deal.revealing() || !host.deal.seats.length)) return host.begin();
+  if (host.deal.complete()) {
+    await broadcast(host);
+    return host.begin();
+  }
   waitingNotice(host);
+  host.armTimer();
   return broadcast(host);
 }
 
 /** Is `m` signed by the key that holds `seat` now? @param {HostTable} host @param {number} seat @param {any} m */
 async function signedBySeat(host, seat, m) {
   const key = host.seats[seat].key;
-  return !!key && verifySignature(key, messageFields(host.id, seat, m), m.sig);
+  return !!key && verifySignature(key, messageFields(host.signing(), seat, m), m.sig);
+}
+
+/** How long a handover waits for the guest to answer `bye` (a guest that is away is not waited for). */
+export const FAREWELL_MS = 3000;
+
+/**
+ * Close a guest's link at once, saying first which of its messages were handled (`bye {ack}`): for a device
+ * that no longer holds the seat (another device took it) or one that kept sending what is refused.
+ * @param {Conn} conn
+ */
+export function closeWithBye(conn) {
+  if (conn.link.closed) return;
+  conn.link.send({ t: "bye", ack: conn.lastN });
+  conn.link.close();
+}
+
+/**
+ * Close a guest's link gracefully before its seat changes hands: `bye`, then every message the guest sent
+ * before it read that (its move or reveal on the way included) is handled in order, until its own `bye`
+ * comes back (or FAREWELL_MS pass, or the link closes).  So an honest host never replaces a move a guest
+ * sent with a bot's, which every guest's check holds it to (parlour.trust.own_moves).
+ * @param {HostTable} host @param {Conn} conn @returns {Promise<void>}
+ */
+export function farewell(host, conn) {
+  if (conn.link.closed) return Promise.resolve();
+  conn.farewell ??= new Promise((resolve) => {
+    conn.answered = () => resolve(undefined);
+    conn.link.send({ t: "bye", ack: conn.lastN });
+    setTimeout(() => resolve(undefined), conn.link.away ? 0 : FAREWELL_MS); // the link closing answers too (connState)
+    host.logNet(conn.seat, "asked to close the connection; handling what it sent before");
+  }).then(() => conn.link.close());
+  return conn.farewell;
 }
 
 /**
@@ -250,7 +298,7 @@ export async function onHello(host, conn, m) {
     }
     const old = seat.conn;
     seat.conn = conn;
-    if (old && old !== conn) old.link.close();
+    if (old && old !== conn) closeWithBye(old); // only this key signs for the seat from now on
     conn.hello = true;
     conn.strikes = 0;
     conn.name = name;
@@ -261,9 +309,8 @@ export async function onHello(host, conn, m) {
     if (seat.kind === "bot") host.setHolder(conn.seat, "remote");
     seat.state = "connected";
     host.logNet(conn.seat, resumed ? "rejoined" : "joined");
-    if (await host.includeInDeal(conn.seat)) {
-      announce(host, `${host.names[conn.seat]} is back before the game started, so the deal starts again: a new commitment, `
-        + "and fresh bytes from every player (nothing from the first deal counts).");
+    if (!host.started && !host.includeInDeal(conn.seat)) {
+      host.logNet(conn.seat, "came after every seal was in: the deal goes on without its random bytes (it is never made again)");
     }
   } else {
     conn.hello = true;
@@ -275,11 +322,11 @@ export async function onHello(host, conn, m) {
     t: "welcome", table: host.id, seat: conn.seat,
     game: host.setup.game.id, title: host.setup.game.title, players: host.seats.length, options: host.setup.options,
     names: host.names, kinds: host.seats.map((s) => s.kind), seating: host.seating, fallback: host.fallback,
-    host_key: host.keyPair.publicKey, commitment: host.commitment, deal_round: host.deal.round, spectator: conn.seat === null,
-    started: host.started,
+    host_key: host.keyPair.publicKey, commitment: host.commitment, spectator: conn.seat === null, started: host.started,
   });
   host.save();
   host.renderPanel();
+  if (host.started) await host.refreshCode(); // a new key for a seat: a new table code for everyone
   if (host.started) await host.advance();
   else await dealtOrWait(host);
   return undefined;
@@ -309,12 +356,16 @@ export async function sendEvent(host, conn) {
   }
   const snap = await host.engine.call("view", { table: host.table, seat: conn.seat, hash: true });
   const round = host.round?.publicState() ?? null;
-  conn.link.send({
+  /** @type {Record<string, any>} */
+  const event = {
     t: "ev", ev: ++conn.ev, version: snap.version, view: snap.view, legal: snap.legal, forms: snap.forms, to_move: snap.to_move,
     over: snap.over, result: snap.result, hash: snap.view_hash, round, names: host.names,
     away: host.seats.flatMap((s, i) => (s.kind === "remote" && s.state !== "connected" ? [i] : [])),
     kinds: host.seats.map((s) => s.kind), keys: host.currentKeys(), waiting: false, ack: conn.lastN,
-  });
+  };
+  // a link's first game event carries the whole deal: every guest checks it and makes the table code from it
+  if (!conn.dealtSent) event.dealt = host.deal.record();
+  if (conn.link.send(event)) conn.dealtSent = true;
 }
 
 /** At the end: the secret, the guests' bytes and the whole ledger, for the guest's own check. @param {HostTable} host @param {Conn} conn */
@@ -322,10 +373,11 @@ export async function sendFair(host, conn) {
   const ledger = host.ledger.toJSON();
   const actions = ledger.actions.map((a) => (a.sig ? { seat: a.seat, action: a.action, sig: a.sig } : { seat: a.seat, action: a.action }));
   if (host.tamper.log && actions.length > 2) actions[actions.length - 2] = actions[0];
-  conn.link.send({
+  const sent = conn.link.send({
     t: "fair", secret: toB64url(host.secret), seed: host.seed, entropy: host.deal.listed(host.seats.length),
-    seals: host.deal.signedSeals(), dropped: host.deal.dropped, actions, reveals: ledger.reveals, bots: ledger.bots, control: ledger.control,
+    seals: host.deal.record().seals, actions, reveals: ledger.reveals, bots: ledger.bots, control: ledger.control,
     keys: ledger.keys, forfeits: ledger.forfeits,
   });
+  if (sent) conn.fairSent = true;
 }
 

@@ -9,7 +9,7 @@
  * did (refused messages included).  Invite blocks are built once per invite and
  * kept, so redrawing the panel never loses a half-pasted code.
  */
-import { answerBox, codeCard } from "./p2p-codes.js";
+import { answerBox, codeCard, tableCodeLine } from "./p2p-codes.js";
 import { h, toast } from "../common/dom.js";
 import { TIMER_CHOICES } from "../net/turn-timer.js";
 import { describeIce } from "../net/settings.js";
@@ -39,7 +39,7 @@ export function renderHostPanel(host) {
       + (deferred === "bot" ? " · a bot takes over after this round" : deferred === "remote" ? " · back after this round" : "");
     const canRejoin = seat.kind === "bot" || state === "away";
     const left = host.timer.left(i);
-    const canHand = seat.kind === "remote" && !deferred && (host.started || !host.deal.revealing());
+    const canHand = seat.kind === "remote" && !deferred;
     return [h("div", { class: `p2p-seat ${state}`, "data-seat": i, "data-state": state }, [
       h("div", { class: "p2p-seat-head" }, [
         h("strong", {}, [host.names[i]]), h("span", { class: "p2p-state" }, [` · ${label}`]),
@@ -66,6 +66,7 @@ export function renderHostPanel(host) {
     `${e.seat === null ? "table" : host.names[e.seat]}: ${e.text}`,
   ]));
   return h("div", { class: "p2p-host" }, [
+    tableCodeLine(host.code),
     h("h3", {}, ["Players on other devices"]),
     h("p", { class: "hint" }, [
       "Two codes, no server: send each player their invite link; they send back a short answer code; paste it here.",

@@ -20,7 +20,8 @@ import { fromB64url, randomBytes, sha256Hex, toB64url, toHex } from "../net/byte
 import { commit, Round } from "../net/commit-reveal.js";
 import { Deal } from "../net/deal.js";
 import { DEFAULT_BOT_LEVEL, Ledger } from "../net/ledger.js";
-import { newKeyPair, signerFrom } from "../net/keys.js";
+import { messageFields, newKeyPair, signerFrom, signingContext } from "../net/keys.js";
+import { tableCode } from "../net/table-code.js";
 import { TurnTimer } from "../net/turn-timer.js";
 import { INVITE_REJOIN, INVITE_SEAT, wellFormed } from "../net/protocol.js";
 import { saveHosted } from "../net/store.js";
@@ -38,7 +39,8 @@ export { inviteLink } from "./host-guests.js";
  * @typedef {{kind: string, name: string, level?: string, remote: boolean, key: string|null, joined: boolean,
  *   state: "inviting"|"connected"|"away"|"local", invite: import("../net/peer.js").Invitation|null, inviteLink: string, conn: Conn|null}} Seat
  * @typedef {{link: import("../net/link.js").Link, code: string, seat: number|null, hello: boolean, strikes: number, soft: number, ev: number, name: string,
- *   invite: number, lastN: number, pending: number, syncQueued: boolean}} Conn
+ *   invite: number, lastN: number, pending: number, syncQueued: boolean, dealtSent?: boolean, fairSent?: boolean,
+ *   farewell?: Promise<void>, answered?: () => void}} Conn
  */
 
 export class HostTable extends TableLifecycle {
@@ -99,9 +101,11 @@ export class HostTable extends TableLifecycle {
     this.round = saved?.round ? Round.fromJSON(saved.round) : null;
     /** @type {Map<number, {action: any, nonce: string, hash: string, bot: boolean}>} the host's own seats' and bots' secret choices */
     this.ownChoices = new Map(saved?.ownChoices ?? []);
-    /** The guests' sealed bytes for the seed (deal.js). */
+    /** The guests' sealed bytes for the seed (deal.js), made once for the table. */
     this.deal = saved?.deal ? Deal.fromJSON(saved.deal)
       : new Deal(this.seats.flatMap((s, i) => (s.remote && s.kind !== "bot" ? [i] : [])), "");
+    /** The table code every screen shows (js/net/table-code.js), once the game is dealt. */
+    this.code = "";
     /** Every applied move, bot listings, reveals, forfeits and who held each seat: revealed at the end. */
     this.ledger = new Ledger(saved);
     /** @type {Map<number, "bot"|"remote">} seat changes that wait for the open round to be played */
@@ -152,6 +156,7 @@ export class HostTable extends TableLifecycle {
     this.deal.commitment ||= this.commitment;
     this.keyPair ??= await newKeyPair();
     this.signer = signerFrom(this.keyPair.privateJwk);
+    if (this.started) await this.refreshCode();
     enterTable("host", `#host=${this.id}`); // Back returns to the lobby (js/common/table-history.js)
     // One tab hosts a table (js/tables/table-lifecycle.js); a tab that waited for it restores the other's last copy.
     const owned = await this.claimTable(`host-${this.id}`, {
@@ -183,33 +188,36 @@ export class HostTable extends TableLifecycle {
   }
 
   /**
-   * Make the deal again from scratch (a new secret and commitment; every guest draws and seals fresh
-   * bytes) once its list of seals is final: without `leaving`, a guest that sealed and never revealed
-   * and whose seat goes to a bot, or with `joining`, a person taking back a seat before the game starts
-   * (every guest at the table before the game starts takes part in its deal).  What the void deal
-   * showed counts for nothing.
-   * @param {{leaving?: number, joining?: number}} change
+   * A person takes a guest's seat before the game starts: while the list of seals is open the seat takes part
+   * again; once it is final, a seat of the list may still reveal its bytes and any other sits this deal out.
+   * The deal is made once: never again, whoever comes or goes (js/net/deal.js).
+   * @param {number} seat @returns {boolean} whether the seat takes part in the deal
    */
-  async redeal({ leaving, joining }) {
-    this.secret = randomBytes(32);
-    this.commitment = await sha256Hex(this.secret);
-    const seats = this.deal.seats.filter((s) => s !== leaving).concat(joining === undefined ? [] : [joining]);
-    const dropped = [...new Set([...this.deal.dropped, ...(leaving === undefined ? [] : [leaving])])];
-    this.deal = new Deal(seats, this.commitment, this.deal.round + 1);
-    this.deal.dropped = dropped;
-    this.revealAskedAt = 0;
+  includeInDeal(seat) {
+    return !this.started && this.deal.join(seat);
   }
 
-  /**
-   * A person takes a guest's seat before the game starts: the seat takes part in the deal again (added to
-   * the list while it is open, or the deal is made again once the list is final).
-   * @param {number} seat @returns {Promise<boolean>} whether the deal was made again
-   */
-  async includeInDeal(seat) {
-    if (this.started || this.deal.seats.includes(seat)) return false;
-    if (this.deal.join(seat)) return false;
-    await this.redeal({ joining: seat });
-    return true;
+  /** What every signature at this table is bound to (js/net/keys.js). */
+  signing() {
+    return signingContext({ table: this.id, game: this.setup.game.id, host_key: this.keyPair.publicKey, commitment: this.commitment });
+  }
+
+  /** The facts of the table that its code covers, as every welcome states them. */
+  facts() {
+    return {
+      table: this.id, game: this.setup.game.id, options: this.setup.options, seating: this.seating, fallback: this.fallback,
+      host_key: this.keyPair.publicKey,
+    };
+  }
+
+  /** The table code for the keys that hold the seats now (shown on the host's panel; every guest makes the same). */
+  async refreshCode() {
+    if (!this.started) return;
+    const code = await tableCode(this.facts(), this.deal.record(), this.currentKeys());
+    if (code === this.code) return;
+    this.code = code;
+    this.logNet(null, `table code ${code}`);
+    this.renderPanel();
   }
 
   /** Every guest's bytes are in: derive the seed and open the engine table. */
@@ -227,6 +235,7 @@ export class HostTable extends TableLifecycle {
     this.started = true;
     this.ledger.deal(this.seats.map((s) => holderOf(s.kind)));
     this.seats.forEach((s, i) => { if (s.remote && s.key) this.ledger.key(i, s.key); });
+    await this.refreshCode();
     this.view.notice("");
     this.logNet(null, "everyone is here: the seed is made from the host's secret and the guests' bytes");
     this.save();
@@ -252,7 +261,8 @@ export class HostTable extends TableLifecycle {
   waitingFor() {
     const round = this.round;
     const remote = (/** @type {number} */ s) => this.seats[s].kind === "remote";
-    return !this.started || this.over ? []
+    if (!this.started) return this.deal.awaited().filter(remote); // the reveal step: bytes not yet in
+    return this.over ? []
       : round ? round.seats.filter((s) => remote(s) && (!round.commits.has(s) || (round.allCommitted() && !round.settled(s))))
         : this.toMove.filter(remote);
   }
@@ -269,7 +279,7 @@ export class HostTable extends TableLifecycle {
   async act(seat, action, botPly, sig = null) {
     await this.engine.call("act", { table: this.table, seat, action, version: this.version });
     const signature = sig ?? (botPly === null && this.seats[seat].kind === "human"
-      ? await this.signer.sign({ what: "act", table: this.id, seat, version: this.version, action }) : null);
+      ? await this.signer.sign(messageFields(this.signing(), seat, { t: "act", version: this.version, action })) : null);
     this.ledger.play(seat, action, botPly, botPly === null ? null : this.botLevel(seat), signature);
     this.version += 1;
     this.save();
@@ -368,7 +378,7 @@ export class HostTable extends TableLifecycle {
       for (const [s, c] of this.ownChoices) {
         if (round.settled(s)) continue;
         const sig = c.bot ? undefined
-          : await this.signer.sign({ what: "reveal", table: this.id, seat: s, version: round.version, action: c.action, nonce: c.nonce });
+          : await this.signer.sign(messageFields(this.signing(), s, { t: "reveal", version: round.version, action: c.action, nonce: c.nonce }));
         await round.reveal(s, c.action, c.nonce, sig);
       }
     }
@@ -439,10 +449,9 @@ export class HostTable extends TableLifecycle {
     this.result = result;
     await broadcast(this);
     await this.showOwn();
-    if (first) {
-      for (const conn of this.conns) if (conn.hello) await sendFair(this, conn);
-      this.view.showResult(result, null, ending);
-    }
+    // every guest gets the whole record once, after the event that ended the game (a guest back after the end too)
+    for (const conn of this.conns) if (conn.hello && !conn.fairSent) await sendFair(this, conn);
+    if (first) this.view.showResult(result, null, ending);
     this.view.setPhase("over");
     this.saveStatus.refresh(); // over: the record may be offered now
     this.save();

@@ -2,11 +2,13 @@
 /**
  * The two codes of a network table on screen: a code (invite link or answer)
  * as text with a copy button, a QR code and, where the browser has it, the
- * Web Share API; and the box where the host pastes an answer.
+ * Web Share API; the box where the host pastes an answer; and the table code
+ * every screen shows once the game is dealt.
  * QR codes come from segno in the engine worker, as SVG shown in an <img>
  * (an image cannot run anything, whatever its content).
  */
 import { h, toast } from "../common/dom.js";
+import { COMPARE_LINE } from "../net/table-code.js";
 
 /**
  * @param {{label: string, text: string, cls: string, engine: import("../engine/bridge.js").Engine, shareTitle: string}} opts
@@ -71,4 +73,18 @@ export function answerBox(onSubmit) {
     },
   }, ["Connect"]));
   return h("div", { class: "answer-box" }, [h("div", { class: "answer-row" }, [input, button]), error]);
+}
+
+/**
+ * The table code on screen (js/net/table-code.js), with the line that says what to do with it.  Every screen
+ * at a network table shows it from the first move on: the host's, every guest's, a spectator's.
+ * @param {string} code "XXXX-XXXX", or "" before the game is dealt
+ * @returns {HTMLElement|null}
+ */
+export function tableCodeLine(code) {
+  if (!code) return null;
+  return h("p", { class: "table-code", "data-code": code }, [
+    "Table code ", h("strong", { class: "code" }, [code]), " · ",
+    h("span", { class: "hint" }, [COMPARE_LINE]),
+  ]);
 }

@@ -498,6 +498,12 @@ def op_verify_fair(message: dict) -> dict:
     return fairness.verify_fair(message)
 
 
+def op_recheck_bots(message: dict) -> dict:
+    """A guest's second stage: listed bot moves searched again, each at its position (parlour.trust.replay)."""
+    from .trust import replay
+    return replay.recheck_bots(message)
+
+
 def op_check(message: dict) -> dict:
     """Would `seat` be allowed `action` now?  Changes nothing (the host checks a revealed sealed choice)."""
     table = _table(message)
@@ -509,4 +515,5 @@ def op_check(message: dict) -> dict:
     return {"legal": True, "error": None}
 
 
-OPS.update({"replay_check": op_replay_check, "qr_svg": op_qr_svg, "verify_fair": op_verify_fair, "check": op_check})
+OPS.update({"replay_check": op_replay_check, "qr_svg": op_qr_svg, "verify_fair": op_verify_fair, "check": op_check,
+            "recheck_bots": op_recheck_bots})

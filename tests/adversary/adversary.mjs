@@ -13,7 +13,7 @@
 // and after a gap it refuses everything after, which makes the link "dead" for the run's judge).
 import { canonicalText } from "./harness.mjs";
 import { Rng } from "./runtime.mjs";
-import { messageFields } from "../../js/net/keys.js";
+import { messageFields, signingContext } from "../../js/net/keys.js";
 
 /** Bot levels a tampering may name (Easy searches, and every guest searches it again: used sparingly). */
 export const LEVELS_CHEAP = ["random", "easy", "heuristic"];
@@ -597,7 +597,7 @@ function resign(c, m) {
   if (!p?.signer || !p.session) return Promise.resolve(m);
   // the fields the product signs (js/net/keys.js), with the seat the message names (a seal's is the guest's own)
   const seat = m.t === "seal" || m.t === "unseal" ? p.session.seat : m.seat;
-  return p.signer.sign(messageFields(p.session.table, seat, m)).then((sig) => ({ ...m, sig }));
+  return p.signer.sign(messageFields(p.context ?? signingContext(p.session), seat, m)).then((sig) => ({ ...m, sig }));
 }
 
 /** A changed message, re-signed (a Promise of ops). */

@@ -236,7 +236,7 @@ function installSource(p, adv, ctx, rng) {
       // them, and the seed is made without them (leave every guest out and the host's secret alone makes the seed).
       const all = rng.next() < 0.5;
       const left = all ? [] : host.deal.seats.filter((x) => x !== victim);
-      host.deal = new host.deal.constructor(left, host.deal.commitment, host.deal.round);
+      host.deal = new host.deal.constructor(left, host.deal.commitment);
       host.includeInDeal = async () => false; // and never deals a guest in again
       // ... once the victim is at the table: a deal finished before it joins is a game it joined late (a different
       // case, with nothing for it to check), and which comes first would otherwise be up to the engine's timing
@@ -355,13 +355,13 @@ function installSource(p, adv, ctx, rng) {
 /** What changes whenever the table moves on. */
 function progressOf(host) {
   const r = host.round;
-  return `${host.started}:${host.version}:${host.deal.round}:${host.deal.seals.size}:${host.deal.bytes.size}:${r ? `${r.version}/${r.commits.size}/${r.reveals.size}/${r.forfeits.size}` : ""}:${host.seats.map((s) => s.kind).join()}`;
+  return `${host.started}:${host.version}:${host.deal.excused.size}:${host.deal.seals.size}:${host.deal.bytes.size}:${r ? `${r.version}/${r.commits.size}/${r.reveals.size}/${r.forfeits.size}` : ""}:${host.seats.map((s) => s.kind).join()}`;
 }
 
 /** The guest's seat the table waits for, if any. */
 function stalledSeat(host) {
   if (!host.started) {
-    const waiting = host.deal.seats.filter((s) => host.seats[s].kind === "remote" && (!host.deal.seals.has(s) || !host.deal.bytes.has(s)));
+    const waiting = host.deal.seats.filter((s) => host.seats[s].kind === "remote" && (!host.deal.seals.has(s) || (!host.deal.bytes.has(s) && !host.deal.excused.has(s))));
     if (waiting.length) return waiting[0];
     return host.seats.findIndex((s) => s.remote && s.kind === "remote" && !s.conn) >= 0
       ? host.seats.findIndex((s) => s.remote && s.kind === "remote" && !s.conn) : null;
@@ -489,6 +489,9 @@ export async function fuzzOne(seed, opts = {}) {
 
 // ---------------------------------------------------------------- the judge
 
+/** The weaker verdicts: "Moves verified; …", never "Verified fair". */
+const WEAKER = new Set(["late", "unseeded", "partial", "watching"]);
+
 const KIND_AT = (timeline, seat, step, start) => {
   let v = start;
   for (const e of timeline) {
@@ -535,18 +538,16 @@ async function judge(p, r, adv, stats, allGuests) {
     const v = g?.fairness ?? null;
     const honest = i !== p.dishonestSeat;
     const failed = v && !v.ok ? (v.steps ?? []).find((s) => !s.ok) : null;
-    verdicts[i] = v ? { ok: v.ok, step: failed?.name ?? null, blame: failed?.blame ?? null, detail: failed?.detail ?? null, notes: v.notes ?? [] } : null;
-    outcomes[i] = !v ? "none" : v.ok ? "ok" : failed?.name === "the host keeps to the protocol" ? "breach" : `failed:${failed?.blame}`;
-    if (v?.ok && honest) anyOk = true;
-    // notes: "guest's fault" names only the dishonest guest
+    const weaker = v && !v.ok && !failed && WEAKER.has(v.kind);
+    verdicts[i] = v ? { ok: v.ok, kind: v.kind ?? null, step: failed?.name ?? null, blame: failed?.blame ?? null, detail: failed?.detail ?? null, notes: v.notes ?? [] } : null;
+    outcomes[i] = !v ? "none" : v.ok ? "ok" : weaker ? `moves:${v.kind}` : failed?.name === "the host keeps to the protocol" ? "breach" : `failed:${failed?.blame}`;
+    if ((v?.ok || weaker) && honest) anyOk = true;
+    // notes never put anyone at fault: in a star only the table code tells who a key really is
     for (const note of v?.notes ?? []) {
-      if (!/guest's fault/.test(note)) continue;
-      const m = /\(seat (\d+)\)/.exec(note);
-      const seat = m ? Number(m[1]) - 1 : null;
-      if (seat !== p.dishonestSeat) violations.push({ rule: "1: a note blames an honest guest", guest: i, note });
+      if (/fault|responsible|cheat/i.test(note)) violations.push({ rule: "1: a note blames someone", guest: i, note });
     }
     if (!honest || !v) continue;
-    if (!v.ok) {
+    if (!v.ok && !weaker) {
       if (hostHonest) violations.push({ rule: "1: an honest guest's verdict fails at an honest host's table", guest: i, step: failed?.name, blame: failed?.blame, detail: failed?.detail });
       else if (failed?.blame !== "host") violations.push({ rule: "3: a failed verdict must blame the host", guest: i, step: failed?.name, blame: failed?.blame, detail: failed?.detail });
     }
@@ -567,13 +568,13 @@ async function judge(p, r, adv, stats, allGuests) {
     const tables = allGuests.get(i) ?? [];
     const g = tables.at(-1);
     const v = g?.fairness;
-    if (!v?.ok || i === p.dishonestSeat) continue;
+    const moves = v && !v.ok && WEAKER.has(v.kind) && !(v.steps ?? []).some((s) => !s.ok);
+    if (!(v?.ok || moves) || i === p.dishonestSeat) continue;
     const fair = g.fuzzFairs?.at(-1);
     if (!fair || fair.seed !== host.seed) violations.push({ rule: "2: verified a seed that is not the host's real one", guest: i, real: host.seed, checked: fair?.seed });
     // the seed holds the bytes this guest sealed, when it sat at the table as the deal was made
     const session = g.protocol?.session;
-    if (session?.sealed && session.entropy && startKind(i) === "remote" && (session.deal_round ?? 0) === host.deal.round
-        && host.deal.bytes.get(i) !== session.entropy) {
+    if (v.ok && (!session?.entropy || host.deal.bytes.get(i) !== session.entropy)) {
       violations.push({ rule: "2: verified a seed made without the bytes it sealed", guest: i, dealSeats: host.deal.seats });
     }
     const checked = (fair?.actions ?? []).map((a) => ({ seat: a.seat, action: a.action }));

@@ -49,7 +49,7 @@ def bot_names(entries: Iterable[Any]) -> Dict[int, str]:
 
 def replay(game, players: int, seed: Any, options: dict, actions: List[Any], seat: Optional[int],
            versions: Iterable[int] = (), plies: Optional[Dict[int, int]] = None,
-           illegal: Iterable[dict] = (), names: Optional[Dict[int, str]] = None) -> dict:
+           illegal: Iterable[dict] = (), names: Optional[Dict[int, str]] = None, deferred: Iterable[int] = ()) -> dict:
     """Replay `actions` from the seed; the one replay every fairness check uses.
 
     Returns {"hashes": {version: sha256 of seat's view}, "result", "over",
@@ -58,10 +58,13 @@ def replay(game, players: int, seed: Any, options: dict, actions: List[Any], sea
     claim {seat, version, action}: is that move really refused at that
     position?), "openings": for each step, the position its choice was made
     at (the step itself, or the opening of the secret round it belongs to)}.
-    A move that does not replay stops the replay.
+    `deferred` bot steps are not searched again here (a guest's second stage
+    does that over parallel workers, `recheck_bots`); only their plies are held
+    to their steps.  A move that does not replay stops the replay.
     """
     wanted = {v for v in versions if _is_int(v)}
     plies = plies or {}
+    later = set(deferred)
     claims = list(illegal)
     refused = [False] * len(claims)
     by_ply: Dict[int, List[int]] = {}
@@ -78,6 +81,8 @@ def replay(game, players: int, seed: Any, options: dict, actions: List[Any], sea
         if version in wanted:
             hashes[str(version)] = hashlib.sha256(canonical(game.view(state, seat)).encode()).hexdigest()
         for step in by_ply.get(version, []):
+            if step in later:
+                continue
             mover = actions[step].get("seat") if 0 <= step < len(actions) and isinstance(actions[step], dict) else None
             try:
                 choose = levels.bot((names or {}).get(step, "random"))
@@ -107,7 +112,8 @@ def replay(game, players: int, seed: Any, options: dict, actions: List[Any], sea
             round_open, round_left = step, (set(movers) - {mover} if len(movers) > 1 else set())
         openings.append(round_open)
         if step in plies and bot_mismatch is None:
-            if plies[step] > step or expected.get(step) is None or expected[step] != canonical(entry.get("action")):
+            if plies[step] > step or (step not in later and (expected.get(step) is None
+                                                             or expected[step] != canonical(entry.get("action")))):
                 bot_mismatch = step
         try:
             state = game.apply(state, entry.get("seat"), entry.get("action"))
@@ -143,6 +149,70 @@ def replay_check(message: dict) -> dict:
     return replay(game, players, seed, options, actions, seat, versions, bot_plies(steps), names=bot_names(steps))
 
 
+#: the positions of the last game a worker searched bots in again: a guest's second stage sends one bot move
+#: (or a few) per request, so the game is replayed once per worker, not once per move
+_POSITIONS: Dict[str, Any] = {"key": None, "states": {}}
+
+
+def _position(game, players: int, seed: Any, options: dict, actions: List[Any], ply: int) -> Any:
+    """The state after `ply` moves, from the nearest position this worker kept for the same game."""
+    key = hashlib.sha256(canonical({"g": game.id, "p": players, "s": seed, "o": options, "a": actions}).encode()).hexdigest()
+    if _POSITIONS["key"] != key:
+        _POSITIONS.update(key=key, states={0: game.setup(players, seed, options or {})})
+    states: Dict[int, Any] = _POSITIONS["states"]
+    start = max(k for k in states if k <= ply)
+    state = states[start]
+    for step in range(start, ply):
+        state = game.apply(state, actions[step].get("seat"), actions[step].get("action"))
+    states[ply] = state
+    return state
+
+
+def recheck_bots(message: dict) -> dict:
+    """Search listed bot moves again, each at its own position with its own level: the second stage of a
+    guest's end check (js/net/bot-recheck.js runs it over parallel workers).
+
+    message: {game, players, seed, options, actions, checks: [{step, ply, bot}]}; the moves must have replayed
+    already (the first stage).  Returns {"results": [{step, ok}]}: ok when the bot's own seeded choice at
+    `ply` is the move played at `step`.
+    """
+    game_id = _need(message, "game", str)
+    if game_id not in games.ids():
+        raise BadRequest(f"No game called {reprlib.repr(game_id)}.")
+    game = games.get(game_id)
+    players = _need(message, "players", int)
+    seed = _need(message, "seed", str)
+    actions = _need(message, "actions", list)
+    options = _optional(message, "options", dict) or {}
+    checks = _need(message, "checks", list)
+    results = []
+    for check in checks:
+        step, ply, name = (check.get("step"), check.get("ply"), check.get("bot")) if isinstance(check, dict) else (None, None, None)
+        choose = levels.bot(name) if isinstance(name, str) else None
+        if not (_is_int(step) and _is_int(ply) and 0 <= ply <= step < len(actions) and choose is not None
+                and isinstance(actions[step], dict)):
+            raise BadRequest(f"Bot check {reprlib.repr(check)} is not a listed bot move.")
+        mover = actions[step].get("seat")
+        try:
+            state = _position(game, players, seed, options, actions, ply)
+            expected = canonical(choose(game, state, mover, bots.bot_rng(seed, ply, mover)))
+        except (ValueError, ParlourError, TypeError):
+            expected = None
+        results.append({"step": step, "ok": expected is not None and expected == canonical(actions[step].get("action"))})
+    return {"results": results}
+
+
+def searched(game, name: str) -> bool:
+    """Does the bot called `name` search in this game (its choice costs as much as the bot's own thinking)?
+
+    Such moves are checked in a guest's second stage; every other bot's choice (random, greedy) is cheap and
+    checked with the rest of the game."""
+    plain = (getattr(game, "level_bots", None) or {}).get(name)
+    if plain is not None:
+        return plain == "lookahead"
+    return name in levels.LEVELS or name == "lookahead"
+
+
 def _need(message: dict, name: str, kind: type) -> Any:
     value = message.get(name)
     if isinstance(value, bool) or not isinstance(value, kind):
@@ -155,4 +225,4 @@ def _optional(message: dict, name: str, kind: type) -> Any:
     return None if message.get(name) is None else _need(message, name, kind)
 
 
-__all__: List[str] = ["replay", "replay_check", "bot_plies", "bot_names"]
+__all__: List[str] = ["replay", "replay_check", "recheck_bots", "searched", "bot_plies", "bot_names"]

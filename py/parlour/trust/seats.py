@@ -5,8 +5,8 @@ timelines: `control` (who played a seat from a move on: the host's person,
 a bot, or a guest) and `keys` (the public key of the guest holding a seat).
 Neither is taken on trust: every event the guest was sent showed the
 holders and keys at its version, so a timeline that never had what a guest
-was shown fails, and changes of the guest's own seat while its link was open
-must have been shown to it as they happened.
+was shown fails; and while a link of the guest's held its seat, every move
+there was its own, whatever the timelines say (`held_windows`).
 
 Seat rules fixed when the table opened (the `seating` of the welcome): a seat
 the host's person sat in stays the host's, a lobby bot stays a bot, and a
@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from ..game import canonical
+from .statements import Context, fields
 
 KINDS = ("human", "bot", "remote")
 
@@ -106,30 +107,27 @@ def shown_everything(seen: Any, timeline: Timeline) -> Optional[str]:
     return None
 
 
-def unseen_change_of_mine(me: int, spans: Any, seen: Any, timeline: Timeline) -> Optional[dict]:
-    """A change of this guest's own seat made while its link was open, that it was never shown.
+def held_windows(links: Any) -> List[tuple]:
+    """[held, last] of each of this guest's links: from the first event that showed it holding its seat to its last.
 
-    A link open from an event at version `first` to one at version `last`
-    received every event in between (data channels are reliable and
-    ordered), so a change at v with first <= v < last happened in front of
-    it: an honest host shows it (the event at v with the new value) before a
-    move is played under it.  A change at a link's last version may come
-    after the link closed (a seat handed to a bot closes the guest's link),
-    and one at its first version before the link opened (a seat handed to a
-    bot as the game started, taken back before the first move): a hidden
-    change there would have to be undone, or shown, at a later version.
+    While such a link was open and holding (its state machine fails the host the
+    moment an event shows the seat held by anyone else, js/net/guest-protocol.js),
+    every move played in the seat between those two versions was played in front
+    of it: an honest host hands a seat over only after closing the link.
     """
-    for e in timeline.changes(me):
-        v = e["version"]
-        live = any(_int(s[0]) and _int(s[1]) and s[0] < v < s[1] for s in spans or [])
-        if live and not any(x[0] == v and list(x[1])[me] == e[timeline.field] for x in seen or []):
-            return e
-    return None
+    out = []
+    for link in links or []:
+        if isinstance(link, dict) and _int(link.get("held")) and _int(link.get("last")):
+            out.append((link["held"], link["last"]))
+    return out
+
+
+def played_while_held(step: int, windows: List[tuple]) -> bool:
+    return any(held <= step < last for held, last in windows)
 
 
 def check_signatures(actions: List[dict], reveals: List[dict], openings: List[int], control: Timeline, keys: Timeline,
-                     table: str, own: Callable[[int, dict], bool], verify, host_key: Any,
-                     plies: Dict[int, int]) -> Optional[str]:
+                     context: Context, own: Callable[[int, dict], bool], verify, plies: Dict[int, int]) -> Optional[str]:
     """Every move a person made, other than this guest's own, carries that person's signature.
 
     A guest's seat signs with the key it held then; the host's own people sign
@@ -147,20 +145,18 @@ def check_signatures(actions: List[dict], reveals: List[dict], openings: List[in
         holder = control.at(seat, step)
         if holder == "bot" or step in plies:  # a bot's move (a forfeited choice's too) is checked as the bot's
             continue
-        key = keys.at(seat, step) if holder == "remote" else host_key
+        key = keys.at(seat, step) if holder == "remote" else context["host_key"]
         opening = openings[step] if step < len(openings) else step
         if opening == step and not _in_round(reveals, seat, step):
-            fields = {"what": "act", "table": table, "seat": seat, "version": step, "action": entry.get("action")}
-            if not verify(key, fields, entry.get("sig")):
+            if not verify(key, fields(context, "act", seat, version=step, action=entry.get("action")), entry.get("sig")):
                 return f"move {step + 1} by seat {seat + 1} does not carry that player's signature"
             continue
         reveal = next((r for r in reveals if r.get("seat") == seat and r.get("version") == opening
                        and canonical(r.get("action")) == canonical(entry.get("action"))), None)
         if reveal is None:
             continue  # a forfeited choice: checked as a bot's move
-        fields = {"what": "reveal", "table": table, "seat": seat, "version": opening,
-                  "action": reveal.get("action"), "nonce": reveal.get("nonce")}
-        if not verify(key, fields, reveal.get("sig")):
+        signed = fields(context, "reveal", seat, version=opening, action=reveal.get("action"), nonce=reveal.get("nonce"))
+        if not verify(key, signed, reveal.get("sig")):
             return f"seat {seat + 1}'s revealed choice in the round at move {opening + 1} does not carry that player's signature"
     return None
 
