@@ -240,7 +240,7 @@ def play_all_through_tables(pages, seed=1, timeout_s=300):
 
 
 def wait_fair(page, timeout=90_000):
-    page.wait_for_function("['ok', 'failed'].includes(document.querySelector('#fairness')?.dataset.fair)", timeout=timeout)
+    page.wait_for_function("['ok', 'moves', 'failed'].includes(document.querySelector('#fairness')?.dataset.fair)", timeout=timeout)
     return page.locator("#fairness").get_attribute("data-fair"), page.locator("#fairness").inner_text()
 
 

@@ -13,7 +13,7 @@ DECODE = """(code) => import(new URL('/js/net/signal-codec.js', location.href).h
   const s = m.decodeSignal(code);
   return {...s, fingerprint: s.fingerprint.length};
 })"""
-FAIR = "['ok', 'failed'].includes(document.querySelector('#fairness')?.dataset.fair)"
+FAIR = "['ok', 'moves', 'failed'].includes(document.querySelector('#fairness')?.dataset.fair)"
 GAME_S = 300
 
 
