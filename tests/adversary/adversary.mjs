@@ -129,6 +129,10 @@ export class Adversary {
     this.ctx = null;
     /** @type {Map<string, LinkState>} */
     this.links = new Map();
+    /** @type {Map<any, number>} each channel's number, in the order they first carried a message */
+    this.wires = new Map();
+    /** @type {Map<string, string>} "from>to" -> the key of the latest channel between them */
+    this.latest = new Map();
     /** @type {{k: string, link: string, t: string|null, v: number, [x: string]: any}[]} */
     this.log = [];
     this.counts = {};
@@ -158,8 +162,18 @@ export class Adversary {
     if (this.log.length < 400) this.log.push({ k, link: ls ? ls.key : "", t, v: run ? run.virtualMs() : 0, ...detail });
   }
 
-  link(from, to) {
-    const key = `${from}>${to}`;
+  /**
+   * The state of one channel from `from` to `to`: a rejoin opens a new channel between the same two devices,
+   * numbered from 1 again, so each channel (`wire`) has its own numbering.
+   */
+  link(from, to, wire = null) {
+    let id = wire ? this.wires.get(wire) : 0;
+    if (id === undefined) {
+      id = this.wires.size + 1;
+      this.wires.set(wire, id);
+    }
+    const key = id > 1 ? `${from}>${to}#${id}` : `${from}>${to}`;
+    this.latest.set(`${from}>${to}`, key);
     let ls = this.links.get(key);
     if (!ls) {
       ls = {
@@ -172,9 +186,10 @@ export class Adversary {
     return ls;
   }
 
-  /** Is the link from the dishonest party to `to` out of sequence for good (its receiver refuses everything)? */
+  /** Is the latest link from the dishonest party to `to` out of sequence for good (its receiver refuses everything)? */
   deadTo(to) {
-    return !!this.links.get(`${this.party}>${to}`)?.dead;
+    const key = this.latest.get(`${this.party}>${to}`) ?? `${this.party}>${to}`;
+    return !!this.links.get(key)?.dead;
   }
 
   /** playTable's `intercept`. */
@@ -190,7 +205,7 @@ export class Adversary {
       return [text];
     }
     if (typeof text !== "string") return [text];
-    const ls = this.link(from, to);
+    const ls = this.link(from, to, info?.wire ?? null);
     if (ls.pending) {
       this.enqueue(ls, () => this.step(ls, text, info), info);
       return [];

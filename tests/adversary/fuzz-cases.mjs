@@ -8,34 +8,13 @@
 import { canonicalText } from "./harness.mjs";
 import { fuzzOne, rejoinSeat, product } from "./fuzz.mjs";
 import { ODD, scan, randHex, withN } from "./adversary.mjs";
+import { dropConnection, onceWhen } from "./hooks.mjs";
 
 const ROOT = new URL("../../", import.meta.url);
 const store = await import(new URL("js/net/store.js", ROOT).href);
 const peer = await import(new URL("js/net/peer.js", ROOT).href);
 const protocol = await import(new URL("js/net/protocol.js", ROOT).href);
 const { Engine } = await import("./stubs/bridge.js");
-
-/** Run `fn` on the host's device once `when()` holds (checked every virtual 200 ms). */
-function onceWhen(ctx, when, fn) {
-  let done = false;
-  ctx.hostDev.enter(() => {
-    const timer = setInterval(() => {
-      if (done || ctx.run.closed) return;
-      let ok = false;
-      try { ok = when(); } catch { ok = false; }
-      if (!ok) return;
-      done = true;
-      clearInterval(timer);
-      Promise.resolve().then(fn).catch((err) => ctx.run.errors.push(`case hook: ${err && err.stack || err}`));
-    }, 200);
-  });
-}
-
-/** The guest at `seat` loses its connection (both ends close, as when a device goes offline). */
-function dropConnection(ctx, seat) {
-  const dev = ctx.guestDevs.get(seat);
-  for (const a of dev.answers) if (a.channel.readyState === "open") dev.enter(() => a.channel.close());
-}
 
 const verdictOf = (out, seat) => out.verdicts[seat];
 

@@ -400,7 +400,8 @@ const gone = (dev) => dev.answers.length > 0 && dev.answers.every((a) => a.chann
 /**
  * Play one seeded run and judge it.
  * @param {string} seed @param {{over?: any, hooks?: (p: any, adv: any, ctx: any, rng: any) => any, keep?: boolean,
- *   judgeDishonest?: boolean}} [opts] judgeDishonest: the run ends only once the dishonest guest is decided too
+ *   judgeDishonest?: boolean, guestChoice?: (at: any, random: (at: any) => any) => any}} [opts] judgeDishonest: the run
+ *   ends only once the dishonest guest is decided too; guestChoice: the guests' clicks (a puppet's, in a scripted strategy)
  */
 export async function fuzzOne(seed, opts = {}) {
   const p = plan(seed, opts.over ?? {});
@@ -426,7 +427,7 @@ export async function fuzzOne(seed, opts = {}) {
     seats: p.seats.map((k, i) => (k === "bot" ? { kind: "bot", level: p.levels[i] } : k)),
     maxWallMs: opts.maxWallMs ?? 90_000, maxVirtualMs: 30 * 60_000,
     intercept: (from, to, text, info) => adv.intercept(from, to, text, info),
-    guestChoice: (at) => {
+    guestChoice: opts.guestChoice ? (at) => opts.guestChoice(at, randomLegal) : (at) => {
       const a = randomLegal(at);
       if (a !== undefined && p.illegal && at.seat === p.dishonestSeat && (!p.illegalInRoundsOnly || at.device.fuzzGuest?.protocol?.last?.round)
           && clickRng.next() < p.illegal) {
@@ -536,7 +537,7 @@ async function judge(p, r, adv, stats, allGuests) {
     const tables = allGuests.get(i) ?? [];
     const g = tables.at(-1);
     const v = g?.fairness ?? null;
-    const honest = i !== p.dishonestSeat;
+    const honest = i !== p.dishonestSeat && !(p.puppets ?? []).includes(i); // a puppet: a guest device the host runs
     const failed = v && !v.ok ? (v.steps ?? []).find((s) => !s.ok) : null;
     const weaker = v && !v.ok && !failed && WEAKER.has(v.kind);
     verdicts[i] = v ? { ok: v.ok, kind: v.kind ?? null, step: failed?.name ?? null, blame: failed?.blame ?? null, detail: failed?.detail ?? null, notes: v.notes ?? [] } : null;
@@ -569,7 +570,7 @@ async function judge(p, r, adv, stats, allGuests) {
     const g = tables.at(-1);
     const v = g?.fairness;
     const moves = v && !v.ok && WEAKER.has(v.kind) && !(v.steps ?? []).some((s) => !s.ok);
-    if (!(v?.ok || moves) || i === p.dishonestSeat) continue;
+    if (!(v?.ok || moves) || i === p.dishonestSeat || (p.puppets ?? []).includes(i)) continue;
     const fair = g.fuzzFairs?.at(-1);
     if (!fair || fair.seed !== host.seed) violations.push({ rule: "2: verified a seed that is not the host's real one", guest: i, real: host.seed, checked: fair?.seed });
     // the seed holds the bytes this guest sealed, when it sat at the table as the deal was made
