@@ -156,15 +156,16 @@ export class NetTableView {
   }
 
   /**
-   * The result dialog; `extra` goes under the board's own result detail (the fairness check).
+   * The result dialog; `extra` goes under the board's own result detail (the fairness check).  With no result (a
+   * table the host's breach ended before the game did) it says the table has ended, and shows only `extra`.
    * @param {any} result @param {Node|null} extra @param {string} [ending] the engine's sentences on why it ended
    */
   showResult(result, extra = null, ending = "") {
-    const headline = resultHeadline(result.winners, this.names);
+    const headline = result ? resultHeadline(result.winners, this.names) : "This table has ended";
     this.result.show(h("div", { class: "dialog result", role: "dialog", id: "result" }, [
       h("h2", {}, [headline]),
       endingParagraph(ending, this.names),
-      this.board.resultDetail(result),
+      result ? this.board.resultDetail(result) : null,
       extra,
       h("div", { class: "dialog-buttons" }, [this.result.seeBoardButton()]),
     ]));

@@ -25,6 +25,12 @@ def test_p2p_kings_progress_three_browsers(pw, site_url, artifacts):
         for page in (host, g1, g2):
             page.wait_for_selector(".kp-board", timeout=60_000)
         assert g2.locator(".p2p-guest").count() == 1
+        # from the first move on, every screen shows the same table code, with the line that says to compare it
+        for page in (host, g1, g2):
+            page.wait_for_selector(".table-code[data-code]", timeout=30_000)
+        codes = {page.locator(".table-code").get_attribute("data-code") for page in (host, g1, g2)}
+        assert len(codes) == 1 and all(len(c) == 9 for c in codes), codes
+        assert "if yours match, you are all playing the same game" in g1.locator(".table-code").inner_text()
         g1.wait_for_function("document.querySelector('.log')?.textContent.includes('Zoé <b>')"
                              " || document.body.textContent.includes('Zoé <b>')", timeout=30_000)
         assert g1.locator("#table b").count() == 0, "a name was drawn as markup"
@@ -38,12 +44,17 @@ def test_p2p_kings_progress_three_browsers(pw, site_url, artifacts):
         t0 = time.time()
         clicks = play_all([host, g1, g2], seed=3, on_tick=tick, clicks_first=OPENING)
         print(f"{clicks} moves ({OPENING} clicked) in {time.time() - t0:.1f}s")
+        ledgers = set()
         for g in (g1, g2):
             fair, text = wait_fair(g)
             assert fair == "ok", text
             assert "Verified fair" in text
+            # the verdict carries the table code and the code of the whole signed ledger, the same on every screen
+            assert f"Table code {codes.copy().pop()}" in text, text
+            ledgers.add(text.split("ledger code ")[1][:9])
             # why the game ended, from the guest's own replay, shown once verified (the host shows its own)
             assert "every city scored" in g.locator("#result .result-ending").inner_text()
+        assert len(ledgers) == 1, ledgers
         assert "every city scored" in host.locator("#result .result-ending").inner_text()
         print("the deal's reveal step took", host.evaluate("window.parlourNet.host.unsealMs"), "ms; end checks took",
               [g.evaluate("window.parlourNet.guest.verifyMs") for g in (g1, g2)], "ms")
