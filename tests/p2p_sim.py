@@ -82,7 +82,19 @@ class SimTable:
         } for s in range(self.players) if kinds[s] == "remote"}
         #: the link each guest is connected on now (None: closed, waiting for a rejoin)
         self.open: Dict[int, Optional[dict]] = {s: m["links"][0] for s, m in self.mines.items()}
+        #: spectators' records (seat None), watching from the start
+        self.watchers: List[dict] = []
         self.observe()
+
+    def spectate(self) -> dict:
+        """A spectator joins at the start: its record, kept as a guest's with no seat (no bytes, nothing sent)."""
+        watcher = {k: v for k, v in next(iter(self.mines.values())).items()}
+        watcher.update(seat=None, entropy=None, sealed=None, deal_list=dict(watcher["deal_list"]), my_keys=[], sent=[],
+                       views={}, commits=[], revealed_rounds=[], kinds_seen=[], keys_seen=[],
+                       links=[{"link": 1, "first": None, "held": None, "last": None, "bye": None, "started": False, "deal": None}])
+        self.watchers.append(watcher)
+        self.observe()
+        return watcher
 
     def dealt(self) -> dict:
         """The whole deal as every guest is sent it when the game starts (js/net/deal.js `record`)."""
@@ -107,6 +119,14 @@ class SimTable:
     def observe(self) -> None:
         """An event to every connected guest: its view's hash, who holds each seat and with which key, its link's span."""
         keys = self.current_keys()
+        for mine in self.watchers:
+            mine["views"][str(self.version)] = view_hash(self.game, self.state, None)
+            for field, values in (("kinds_seen", list(self.kinds)), ("keys_seen", keys)):
+                if not mine[field] or mine[field][-1] != [self.version, values]:
+                    mine[field].append([self.version, values])
+            link = mine["links"][0]
+            link["first"] = self.version if link["first"] is None else link["first"]
+            link["last"] = self.version
         for s, mine in self.mines.items():
             link = self.open.get(s)
             if link is None:
@@ -222,7 +242,7 @@ class SimTable:
                 continue
             self.play_person(seat, chosen or self.person_choice(seat))
         over = self.game.is_over(self.state)
-        for mine in self.mines.values():
+        for mine in [*self.mines.values(), *self.watchers]:
             mine["result"] = self.game.result(self.state) if over else None
         return self
 

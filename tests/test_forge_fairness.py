@@ -403,3 +403,13 @@ def test_forge_an_illegal_forfeit_of_your_own_seat_must_name_a_choice_you_sent()
     outcome = outcome_of(table, 1)
     assert failed(outcome)["name"] == "every choice said to break the rules was revealed and signed by its player"
     assert "you never sent that choice" in failed(outcome)["detail"] and failed(outcome)["blame"] == "host"
+
+
+def test_forge_a_spectator_gets_moves_verified_never_verified_fair():
+    """A spectator checks the whole game too, but the deal holds no bytes of its own: "Moves verified; you watched"."""
+    table = SimTable("kings-cottage", ["remote", "bot"], seed=55)
+    watcher = table.spectate()
+    table.play()
+    outcome = verify_fair({"mine": watcher, "fair": table.fair()})
+    assert outcome["verified"], failed(outcome)
+    assert outcome["kind"] == "watching" and "you watched this game" in outcome["reason"]
