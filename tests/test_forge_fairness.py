@@ -67,6 +67,38 @@ def test_forge_3_one_move_handover_to_a_bot_behind_the_guests_back_is_refused():
     assert failed(outcome)["blame"] == "host"
 
 
+class RefuseThenHandOver:
+    """At `at` the host falsely refuses the guest's legal move, closes its link as an honest handover does (bye), plays
+    the bot's seeded choice in the seat, and lets the guest back on a new link: every step looks like a handover of a
+    stalled seat, but the guest's own record holds a move the rules allowed, refused, and replaced."""
+
+    def __init__(self, seat, at):
+        self.seat, self.at, self.done = seat, at, False
+
+    def __call__(self, table, seat):
+        if seat != self.seat or table.version < self.at or self.done:
+            return None
+        bot = table.bot_choice(seat)
+        sent = next((a for a in table.game.legal_actions(table.state, seat) if a != bot), None)
+        if sent is None:
+            return None
+        self.done = True
+        table.track(seat, "act", table.version, sent, received=True, refused=True)  # the false refusal
+        table.hand_over(seat, "bot")
+        table.apply(seat, bot, by_bot=True)
+        table.hand_over(seat, "remote")
+        return SKIP
+
+
+def test_forge_2_a_false_refusal_then_a_bot_handover_names_the_host():
+    """Issue 42, 2: the host refuses the guest's move, hands the seat to a bot (closing the link properly) for that move,
+    and gives the seat back.  The move it refused was legal there, and a bot's was played in its place."""
+    table = SimTable("kings-progress", ["human", "remote"], seed=36).play(RefuseThenHandOver(1, 4))
+    outcome = outcome_of(table, 1)
+    assert failed(outcome)["name"] == "no move or reveal you sent was replaced by a bot's"
+    assert failed(outcome)["blame"] == "host"
+
+
 def test_forge_3_a_handover_the_guest_was_shown_is_named_not_failed():
     """The honest version: the host closes the guest's link, hands the seat to a bot, and later gives it back."""
     table = SimTable("kings-progress", ["human", "remote"], seed=33)

@@ -286,6 +286,7 @@ async function provesSeat(host, conn, m) {
 export async function onHello(host, conn, m) {
   if (conn.hello) return refuse(host, conn, "Hello was already said.", m.n);
   const name = cleanName(m.name);
+  let newKey = false;
   if (conn.seat !== null) {
     const seat = host.seats[conn.seat];
     const resumed = await provesSeat(host, conn, m);
@@ -303,7 +304,8 @@ export async function onHello(host, conn, m) {
     conn.strikes = 0;
     conn.name = name;
     seat.joined = true;
-    seat.key = m.key; // a new person, or the same one with a new key: only this key signs for the seat from now on
+    newKey = host.started && seat.key !== null && seat.key !== m.key;
+    seat.key = m.key; // a new person (or the same with a new key): only this key signs for the seat from now on
     if (host.started) host.ledger.key(conn.seat, m.key);
     if (name) { host.names[conn.seat] = name; seat.name = name; }
     if (seat.kind === "bot") host.setHolder(conn.seat, "remote");
@@ -327,6 +329,10 @@ export async function onHello(host, conn, m) {
   host.save();
   host.renderPanel();
   if (host.started) await host.refreshCode(); // a new key for a seat: a new table code for everyone
+  if (newKey) {
+    announce(host, `${host.names[/** @type {number} */ (conn.seat)]} now plays seat ${/** @type {number} */ (conn.seat) + 1} on another `
+      + `device (a new player invite), so the table code is now ${host.code}: compare it again.`);
+  }
   if (host.started) await host.advance();
   else await dealtOrWait(host);
   return undefined;
