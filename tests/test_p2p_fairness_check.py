@@ -277,3 +277,39 @@ def test_p2p_seed_commitment_hash_is_sha256_of_the_bytes():
     table = SimTable("kings-progress", ["human", "remote"], seed=18)
     sealed = table.mines[1]["deal_list"]["1"]
     assert sealed == hashlib.sha256(table.entropy[1]).hexdigest()
+
+
+def test_p2p_searched_bot_moves_wait_for_stage_two_and_are_searched_again_there():
+    """Stage one lists the searching bots' moves (Easy here) instead of searching them; `recheck_bots` searches each
+    again at its own position and finds a move that is not the bot's own choice."""
+    table = SimTable("kings-progress", ["bot", "remote"], seed=19, level="easy").play()
+    first = verify_fair({"mine": table.mines[1], "fair": table.fair(), "defer_bots": True})
+    assert first["verified"] and first["kind"] == "fair", failed_step(first)
+    assert first["pending"] and {p["bot"] for p in first["pending"]} == {"easy"}
+    assert [p["step"] for p in first["pending"]] == [b["step"] for b in table.fair()["bots"]]
+    job = {"op": "recheck_bots", "game": "kings-progress", "players": 2, "seed": table.seed, "options": {},
+           "actions": table.fair()["actions"], "checks": first["pending"][:3]}
+    reply = json.loads(api.handle(json.dumps(job)))
+    assert reply["ok"] and [r["ok"] for r in reply["results"]] == [True, True, True]
+    # a bot move swapped for another legal one: searched again, it is not the bot's choice
+    step = first["pending"][0]["step"]
+    rebuilt = SimTable("kings-progress", ["bot", "remote"], seed=19, level="easy")
+    for i, entry in enumerate(table.fair()["actions"][:step + 1]):
+        action = entry["action"]
+        if i == step:
+            action = next(a for a in rebuilt.game.legal_actions(rebuilt.state, 0) if a != action)
+        rebuilt.state = rebuilt.game.apply(rebuilt.state, entry["seat"], action)
+        rebuilt.actions.append({"seat": entry["seat"], "action": action})
+    reply = json.loads(api.handle(json.dumps(dict(job, actions=rebuilt.actions, checks=[first["pending"][0]]))))
+    assert reply["results"] == [{"step": step, "ok": False}]
+    # the cheap bots' moves are checked in stage one: nothing waits
+    cheap = SimTable("kings-progress", ["bot", "remote"], seed=19).play()
+    assert verify_fair({"mine": cheap.mines[1], "fair": cheap.fair(), "defer_bots": True})["pending"] == []
+
+
+def test_p2p_a_bot_listed_at_a_later_position_fails_stage_one_even_when_deferred():
+    table = SimTable("kings-progress", ["bot", "remote"], seed=20, level="easy").play()
+    fair = table.fair()
+    fair["bots"][1]["ply"] = fair["bots"][1]["step"] + 1
+    outcome = verify_fair({"mine": table.mines[1], "fair": fair, "defer_bots": True})
+    assert not outcome["verified"] and failed_step(outcome)["blame"] == "host"
