@@ -12,17 +12,31 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * The worker script's address: the one index.html started its worker from (js/engine/start.js), so that a
+ * later worker (an end check's extra ones) starts from the same file wherever the bundler put this module.
+ * @type {string|URL|null}
+ */
+let workerScript = null;
+
 export class Engine {
-  /** Takes over the worker index.html started early (with the messages it already sent), or starts one. */
-  constructor(workerUrl = new URL("./worker.js", import.meta.url)) {
+  /**
+   * Takes over the worker index.html started early (with the messages it already sent), or starts one.
+   * @param {string|URL} [workerUrl]
+   */
+  constructor(workerUrl) {
     const started = /** @type {any} */ (globalThis).parlourWorker;
+    if (started?.url) workerScript = started.url;
     /** @type {any[]} */
     const early = started ? started.early : [];
-    this.worker = started ? started.worker : new Worker(workerUrl, { type: "module" });
+    const script = workerUrl ?? workerScript ?? new URL("./worker.js", import.meta.url);
+    this.worker = started ? started.worker : new Worker(script, { type: "module" });
     if (started) delete (/** @type {any} */ (globalThis)).parlourWorker;
     this.nextId = 1;
     /** @type {Map<number, {resolve: Function, reject: Function}>} */
     this.pending = new Map();
+    /** Whether close() stopped the worker. */
+    this.closed = false;
     /** @type {(quick: boolean) => void} */
     let startKnown = () => {};
     /**
@@ -66,6 +80,19 @@ export class Engine {
   }
 
   /**
+   * Stop the worker (an extra one the page started and no longer needs): requests still waiting fail
+   * with a WorkerError, and later ones too.
+   */
+  close() {
+    this.worker.terminate();
+    this.closed = true;
+    for (const [id, waiter] of this.pending) {
+      this.pending.delete(id);
+      waiter.reject(new EngineError("The engine worker was closed.", "WorkerError"));
+    }
+  }
+
+  /**
    * Send one request to parlour.api.
    * @param {string} op
    * @param {Record<string, any>} [fields]
@@ -73,6 +100,7 @@ export class Engine {
    */
   call(op, fields = {}) {
     const id = this.nextId++;
+    if (this.closed) return Promise.reject(new EngineError("The engine worker was closed.", "WorkerError"));
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, request: JSON.stringify({ op, ...fields }) });

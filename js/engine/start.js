@@ -11,7 +11,9 @@
 (function () {
   /** @type {(MessageEvent|ErrorEvent)[]} */
   var early = [];
-  var worker = new Worker(new URL("worker.js", /** @type {HTMLScriptElement} */ (document.currentScript).src), { type: "module" });
+  var url = new URL("worker.js", /** @type {HTMLScriptElement} */ (document.currentScript).src).href;
+  var worker = new Worker(url, { type: "module" });
   worker.onmessage = worker.onerror = function (event) { early.push(event); };
-  /** @type {any} */ (window).parlourWorker = { worker: worker, early: early };
+  // `url`: where later workers start from (js/engine/bridge.js), wherever the bundler put the bridge
+  /** @type {any} */ (window).parlourWorker = { worker: worker, early: early, url: url };
 })();
