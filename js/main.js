@@ -8,17 +8,20 @@ import { h, sleep, toast } from "./common/dom.js";
 import { renderLobby } from "./ui/lobby.js";
 import { renderSavedGames } from "./ui/saved-games.js";
 import { readRecordFile, toRecord } from "./store/records.js";
-import { loadGame } from "./store/games-db.js";
+import { listGames, loadGame } from "./store/games-db.js";
 import { hasBoard } from "./games/ids.js";
 import { watchForUpdates } from "./ui/updates.js";
 import { offerInstall, showEngineState, watchOnline } from "./ui/site-status.js";
 import { onNetworkStoreNotice } from "./net/store.js";
+import { checkUnfinished, pageEngineFree } from "./tables/recheck-signals.js";
 import { enterTable, lobbyAddress, putLobbyUnder, reenterTable, returnToLobbyEntry, routeKind } from "./common/table-history.js";
 
 // Tables, the replay viewer and networking load when first used: the lobby needs none of them.
 const tables = () => import("./tables/local-table.js");
 const replays = () => import("./ui/replay.js");
 const network = () => import("./tables/network.js");
+// A network guest's end check goes on apart from its table (after a reload too): loaded when one is unfinished.
+const endChecks = () => import("./tables/recheck-service.js").then((m) => m.endChecks(engine));
 
 const html = document.documentElement;
 const lobbyRoot = /** @type {HTMLElement} */ (document.getElementById("lobby"));
@@ -38,6 +41,8 @@ watchOnline(offlineStatus);
 offerInstall(installButton);
 const engine = new Engine();
 window.parlour = { engine };
+/** The page's end checks of network games (js/tables/recheck-service.js), for the tests and the bench. */
+window.parlourChecks = endChecks;
 engine.ready.then(
   (info) => {
     timings.python_ready = performance.now();
@@ -169,6 +174,7 @@ function showLobby() {
   tableRoot.replaceChildren();
   lobbyRoot.hidden = false;
   savedRoot.hidden = false;
+  pageEngineFree(true); // a guest's end check may search on it until a table needs it again
   lobbyLeft();
   drawSavedGames().then(() => { if (fromTable && tableRoot.hidden) focusLastTable(); });
 }
@@ -206,6 +212,7 @@ async function followHistory() {
 }
 
 function showTable() {
+  pageEngineFree(false); // the table's: a guest's end check goes on with its extra workers only
   lobbyRoot.hidden = true;
   savedRoot.hidden = true;
   tableRoot.hidden = false;
@@ -311,15 +318,31 @@ async function boot() {
     renderLobby(lobbyRoot, catalogue, startGame, picturesWait());
     html.dataset.lobby = "ready";
     timings.lobby_ready = performance.now();
+    void resumeChecks();
     if (/^#(join|host)=/.test(location.hash)) {
       putLobbyUnder(location.hash.startsWith("#join=") ? "join" : "host");
       await (await network()).openNetworkRoute(netDeps(), catalogue);
     } else if (location.hash.startsWith(TABLE_ROUTE)) {
       putLobbyUnder("table");
       await returnToTable();
+    } else {
+      pageEngineFree(true);
     }
   } catch (err) {
     lobbyRoot.replaceChildren(h("p", { class: "error" }, [`The lobby could not load: ${err.message}`]));
+  }
+}
+
+/**
+ * The end checks of network games that a reload, or a closed tab, stopped go on where they stopped, in the
+ * background (the lobby's list shows how far they are).
+ */
+async function resumeChecks() {
+  try {
+    if (!(await listGames()).some(checkUnfinished)) return;
+    await (await endChecks()).resumeSaved();
+  } catch (err) {
+    console.warn("Parlour could not go on with a fairness check", err);
   }
 }
 

@@ -15,10 +15,16 @@ const DB_VERSION = 1;
 const KEEP_FINISHED = 20;
 
 /**
- * @typedef {{kind: string, name: string}} Seat
+ * @typedef {{kind: string, name: string, level?: string}} Seat
+ * A network guest's verdict on its game (js/tables/verdict.js draws it; `text` is its sentence as written then).
+ * @typedef {{kind: string, text?: string, reason?: string, steps?: any[], notes?: string[], bots?: {total: number, done: number}|null,
+ *   code?: string|null, ledger?: string|null, moves?: number}} SavedVerdict
  * @typedef {{id: string, game: string, title?: string, options: Record<string, any>, seed: number|string,
  *   seats: Seat[], actions: {seat: number|null, action: any}[], result: any, created: number, updated: number,
- *   host?: any}} SavedGame
+ *   host?: any, guest?: {table: string, seat: number|null}, code?: string|null, ledger?: string|null,
+ *   verdict?: SavedVerdict}} SavedGame
+ *   host: a table this device hosted ({id}); guest: a table it joined, with the verdict of its end check;
+ *   code: the table code, ledger: the ledger code (docs/p2p.md)
  */
 
 /**

@@ -33,7 +33,22 @@ export function toRecord(saved) {
     result: saved.result ?? null,
     created: new Date(saved.created).toISOString(),
     updated: new Date(saved.updated).toISOString(),
+    ...(saved.host || saved.guest ? { network: network(saved) } : {}),
     app: "Parlour",
+  };
+}
+
+/**
+ * A network game's side of the record: who kept it (the host, or a guest and its seat), the table code, and for
+ * a guest the ledger code and the verdict of its end check (docs/records.md).
+ * @param {import("./games-db.js").SavedGame} saved
+ */
+function network(saved) {
+  if (!saved.guest) return { role: "host", table_code: saved.code ?? null };
+  const v = saved.verdict;
+  return {
+    role: "guest", seat: saved.guest.seat, table_code: saved.code ?? null, ledger_code: saved.ledger ?? null,
+    verdict: v ? { kind: v.kind, text: v.text ?? "", ...(v.bots ? { bots: { total: v.bots.total, done: v.bots.done } } : {}) } : null,
   };
 }
 

@@ -15,13 +15,11 @@
 import { fillNames, h, toast } from "../common/dom.js";
 import { renderJoin, showAnswer, showJoinError } from "./p2p-join.js";
 import { sha256Hex } from "../net/bytes.js";
-import { recheckBots, mismatchStep } from "../net/bot-recheck.js";
-import { verifyFair } from "../net/fairness.js";
 import { GuestProtocol } from "../net/guest-protocol.js";
-import { ledgerCode } from "../net/table-code.js";
 import { INVITE_REJOIN } from "../net/protocol.js";
 import { tableCodeLine } from "./p2p-codes.js";
 import { drawVerdict } from "./verdict.js";
+import { endChecks } from "./recheck-service.js";
 import { Link } from "../net/link.js";
 import { answerInvitation } from "../net/peer.js";
 import { MAX_HOST_MESSAGE, wellFormed } from "../net/protocol.js";
@@ -307,52 +305,33 @@ export class GuestTable {
 
   /**
    * The end-of-game record: stage one of the check at once, then (when bots searched) stage two, which searches
-   * every bot move again; only when both hold, and this device's bytes are in the seed, does it say "Verified fair".
-   * The verdict is kept in this device's record as it goes.
+   * every bot move again over the page's worker pool (js/tables/recheck-service.js); only when both hold, and
+   * this device's bytes are in the seed, does it say "Verified fair".  The progress and the verdict are kept in
+   * this device's record as they go, and the game joins the lobby's saved games, so the check goes on after
+   * the player leaves the table, and after a reload.  `fairness` is set only once the verdict is final.
    * @param {any} m
    */
   async onFair(m) {
     const el = this.fairEl ?? h("p", { id: "fairness", class: "fairness" });
     this.fairEl = el;
-    const mine = this.protocol.record();
-    const moves = Array.isArray(m.actions) ? m.actions.length : 0;
-    const base = { code: this.session.code ?? null, ledger: await ledgerCode(m).catch(() => null), moves };
-    const t0 = performance.now();
-    /** @type {import("../net/fairness.js").StageOne} */
-    let first;
-    try {
-      first = await verifyFair(this.engine, mine, m);
-    } catch (err) {
-      first = { ok: false, kind: "failed", reason: "", steps: [{ name: "the check ran", ok: false, detail: err.message, blame: null }],
-        notes: [], pending: [], ending: "" };
-    }
-    /** How long stage one took on this device (reported by the tests and the bench). */
-    this.verifyMs = Math.round(performance.now() - t0);
-    let verdict = { ...base, kind: first.kind, reason: first.reason, steps: first.steps, notes: first.notes,
-      bots: first.pending.length ? { total: first.pending.length, done: 0 } : null };
-    if (first.ok && first.pending.length) {
-      this.show({ ...verdict, kind: "checking" });
-      const job = { game: mine.game, players: mine.players, seed: m.seed, options: mine.options, actions: m.actions, checks: first.pending };
-      const state = await recheckBots([this.engine], job, {
-        onProgress: (s) => this.show({ ...verdict, kind: "checking", bots: { total: job.checks.length, done: Object.keys(s.done).length } }),
-      });
-      /** How long stage two took on this device. */
-      this.recheckMs = Math.round(performance.now() - t0) - this.verifyMs;
-      if (state.mismatch !== null) verdict = { ...verdict, kind: "failed", steps: [...verdict.steps, mismatchStep(state.mismatch)] };
-      else verdict = { ...verdict, steps: [...verdict.steps, { name: "every bot move is the bot's own choice", ok: true, detail: "", blame: null }] };
-    }
+    const outcome = await endChecks(this.engine).begin({
+      session: this.session, mine: this.protocol.record(), fair: m, names: this.names, onShow: (v) => this.show(v),
+    });
+    /** How long each stage took on this device (reported by the tests and the bench). */
+    this.verifyMs = outcome.verifyMs;
+    this.recheckMs = outcome.recheckMs;
+    const verdict = outcome.verdict;
+    if (verdict.kind === "checking") return; // stopped: its saved game was deleted in the lobby
     this.show(verdict);
     this.fairness = { ok: verdict.kind === "fair", kind: verdict.kind, reason: verdict.reason, steps: verdict.steps,
-      notes: verdict.notes, ending: first.ending, code: verdict.code, ledger: verdict.ledger };
-    this.session.verdict = { kind: verdict.kind, reason: verdict.reason, code: verdict.code, ledger: verdict.ledger };
-    this.saveSession();
+      notes: verdict.notes, ending: outcome.ending, code: verdict.code, ledger: verdict.ledger };
     // why the game ended, in this device's own words: shown only once its replay agrees with the host
-    const ending = verdict.kind !== "failed" ? endingParagraph(first.ending, this.names) : null;
+    const ending = verdict.kind !== "failed" ? endingParagraph(outcome.ending, this.names) : null;
     const headline = el.closest(".dialog")?.querySelector("h2");
     if (ending && headline && !headline.parentElement?.querySelector(".result-ending")) headline.after(ending);
   }
 
-  /** Draw a verdict (or stage one's progress) in the result dialog. @param {import("./verdict.js").Verdict} verdict */
+  /** Draw a verdict (or the check's progress) in the result dialog. @param {import("./verdict.js").Verdict} verdict */
   show(verdict) {
     this.verdict = verdict;
     if (this.fairEl) drawVerdict(this.fairEl, verdict, this.names);

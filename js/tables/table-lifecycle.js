@@ -77,6 +77,8 @@ export class TableLifecycle {
    */
   async writeSaved() {
     if (!this.saved || !this.claim?.held) return;
+    const code = /** @type {any} */ (this).code; // a hosted table's code (js/tables/host-table.js): listed and exported with it
+    if (code) this.saved.code = code;
     try {
       await saveGame(this.saved);
       this.saveStatus.saved();

@@ -2,7 +2,10 @@
 /**
  * The lobby's list of saved games: games in progress to resume, lately
  * finished ones to replay, export or delete, and a button to open a record
- * file.  Drawn from IndexedDB, so it needs no Python.
+ * file.  Drawn from IndexedDB, so it needs no Python.  A network game says so:
+ * a hosted one its table code, a joined one (a guest's) the verdict of its end
+ * check, kept up to date while the check runs (js/tables/recheck-service.js),
+ * with the table code and the ledger code.
  */
 import { h, seatName, toast } from "../common/dom.js";
 import { deleteGame, listGames } from "../store/games-db.js";
@@ -10,6 +13,8 @@ import { downloadRecord } from "../store/records.js";
 import { formatBytes, storageState } from "../store/persistence.js";
 import { tablesInUse } from "../store/table-lock.js";
 import { forgetHosted } from "../net/store.js";
+import { checkUnfinished, onEndCheck, stopCheck } from "../tables/recheck-signals.js";
+import { drawVerdictLine } from "../tables/verdict.js";
 
 /**
  * @typedef {import("../store/games-db.js").SavedGame} SavedGame
@@ -55,6 +60,24 @@ function outcome(g) {
   return winners.length === 1 ? `${winners[0]} won` : `draw: ${winners.join(", ")}`;
 }
 
+/** What the row says of a network game before its moves: hosted (with the table code) or joined. @param {SavedGame} g */
+function networkNote(g) {
+  if (g.host) return `hosted for other devices${g.code ? ` · table code ${g.code}` : ""} · `;
+  if (g.guest) return g.guest.seat === null ? "watched on another device's table · " : `joined as ${g.seats[g.guest.seat]?.name ?? "a guest"} · `;
+  return "";
+}
+
+/** A guest's verdict line on its row (js/tables/verdict.js draws it), or nothing. @param {SavedGame} g */
+function verdictLine(g) {
+  if (!g.guest || !g.verdict) return "";
+  const el = h("p", { class: "fairness saved-verdict" });
+  drawVerdictLine(el, /** @type {any} */ (g.verdict), g.seats.map((s) => s.name));
+  return el;
+}
+
+/** Stops the list's last subscription to the checks' progress (each drawing subscribes afresh). */
+let stopListening = () => {};
+
 /**
  * Whether the browser keeps saved games when space runs low (asked when the
  * first game is saved, js/store/persistence.js), and how much room Parlour uses.
@@ -93,7 +116,9 @@ export async function renderSavedGames(root, handlers) {
   const redraw = () => renderSavedGames(root, handlers);
   const remove = async (g) => {
     const elsewhere = openElsewhere.has(g.id) ? " It is open in another tab, which saves it again after its next move." : "";
-    if (!confirm(`Delete the saved ${g.title || g.game} game with ${players(g)}?${elsewhere}`)) return;
+    const checking = checkUnfinished(g) ? " Its fairness check stops." : "";
+    if (!confirm(`Delete the saved ${g.title || g.game} game with ${players(g)}?${elsewhere}${checking}`)) return;
+    if (g.guest) stopCheck(g.guest.table);
     try {
       await deleteGame(g.id);
     } catch (err) {
@@ -114,6 +139,7 @@ export async function renderSavedGames(root, handlers) {
     h("div", { class: "saved-what" }, [
       h("strong", {}, [g.title || g.game]), " · ", players(g),
       h("div", { class: "hint" }, [detail]),
+      verdictLine(g),
     ]),
     h("div", { class: "saved-buttons" }, buttons),
   ]);
@@ -134,7 +160,7 @@ export async function renderSavedGames(root, handlers) {
     running.length ? h("ul", { class: "saved-list", id: "in-progress" }, running.map((g) => row(g, [
       h("button", { type: "button", class: "primary resume", onclick: () => resume(g) }, [g.host ? "Resume hosting" : "Resume"]),
       shared(g) ? null : exportButton(g), deleteButton(g), // an unfinished shared game's record holds every secret
-    ], `${g.host ? "hosted for other devices · " : ""}${moves(g)} · last played ${ago(g.updated)}`
+    ], `${networkNote(g)}${moves(g)} · last played ${ago(g.updated)}`
       + (openElsewhere.has(g.id) ? " · open in another tab" : "")
       + (shared(g) ? ` · ${SHARED_EXPORT_WAITS}` : "")))) : "",
     finished.length ? h("details", { class: "finished" }, [
@@ -142,7 +168,7 @@ export async function renderSavedGames(root, handlers) {
       h("ul", { class: "saved-list", id: "finished" }, finished.map((g) => row(g, [
         h("button", { type: "button", class: "replay", onclick: () => handlers.onReplay(g) }, ["Replay"]),
         exportButton(g), deleteButton(g),
-      ], `${outcome(g)} · ${moves(g)} · ${ago(g.updated)}`))),
+      ], `${networkNote(g)}${outcome(g)} · ${moves(g)} · ${ago(g.updated)}`))),
     ]) : "",
     h("p", { class: "open-record-row" }, [
       fileInput,
@@ -151,4 +177,9 @@ export async function renderSavedGames(root, handlers) {
     ]),
     storageNote,
   );
+  stopListening();
+  stopListening = onEndCheck((g) => {
+    const line = root.querySelector(`[data-saved="${CSS.escape(g.id)}"] .saved-verdict`);
+    if (line instanceof HTMLElement && g.verdict) drawVerdictLine(line, /** @type {any} */ (g.verdict), g.seats.map((s) => s.name));
+  });
 }
