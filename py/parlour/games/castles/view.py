@@ -7,11 +7,10 @@ face-down armies, others' proper tiles, the pile order), so that
 from __future__ import annotations
 
 import copy
-import json
 from typing import Optional
 
 from ... import piecepack as pp
-from ...game import State, forget_private_log, log_for
+from ...game import State, clone, forget_private_log, log_for
 from ...rng import Rng, Seed, seed_to_state
 from .constants import MAX_ARMIES_PER_TILE, PHASE_TITLES
 from .map import bounds
@@ -49,8 +48,8 @@ def make_view(game, state: State, seat: Optional[int]) -> dict:
         "coins": [pp.shown_group(c, seat, over) for c in state["coins"]],
         "max_armies_per_tile": MAX_ARMIES_PER_TILE,
         "scores": list(state["scores"]),
-        "finished": _copy_json(state["finished"]),
-        "result": _copy_json(state["result"]),
+        "finished": clone(state["finished"]),
+        "result": clone(state["result"]),
         "log": log_for(state, seat),
     }
 
@@ -70,11 +69,6 @@ def resample_state(state: State, seat: Optional[int], seed: Seed) -> State:
     forget_private_log(out, seat)
     out["rng"] = rng.hex()
     return out
-
-
-def _copy_json(value):
-    """A deep copy of plain JSON data; much faster than copy.deepcopy on the finished rounds."""
-    return json.loads(json.dumps(value))
 
 
 def _tile_order(tile: dict) -> tuple:
