@@ -1,15 +1,17 @@
 """Stage two of a guest's end check in real browsers: the bots' moves searched again over the page's worker and
 a real extra Pyodide worker, "checking k of N" on the way to the final verdict; the check going on in the lobby
-after the guest leaves the table, and after a reload from where it stopped; the saved-games list showing each
-network game's verdict (the guest's) and table code (both).
+after the guest leaves the table, on the extra worker alone while another game is at the table (the page's worker
+finishes its one search and is the game's), and after a reload from where it stopped; the saved-games list
+showing each network game's verdict (the guest's) and table code (both).
 
 The tables are King's Progress with an Easy bot, whose moves are quick to search.  So that each test sees a
 state and not a race, the guest's page holds every `recheck_bots` request at its worker's door (RECHECK_GATE, an
 init script) until the test lets some through: requests still go to the real workers, one engine at a time."""
 import json
 import re
+from urllib.parse import urlsplit
 
-from clicking import leave_table
+from clicking import leave_table, start_game
 from p2p_helpers import connect, host_table, launch, new_page, play_all_through_tables, wait_fair
 
 #: Holds the page's `recheck_bots` requests until `window.recheckGate.let(n)` lets n more through; notes which
@@ -131,7 +133,7 @@ def test_p2p_guest_verdict_checks_the_bots_moves_on_an_extra_worker_then_lists_t
             b.close()
 
 
-def test_p2p_guest_check_goes_on_in_the_lobby_and_after_a_reload_from_where_it_stopped(pw, site_url, artifacts):
+def test_p2p_guest_check_goes_on_in_the_lobby_in_another_game_and_after_a_reload(pw, site_url, artifacts):
     browsers, host, guest = guest_table(pw, site_url)
     try:
         guest.wait_for_function(f"{FAIR}?.dataset.fair === 'checking' && {FAIR}.querySelector('progress')", timeout=60_000)
@@ -145,20 +147,34 @@ def test_p2p_guest_check_goes_on_in_the_lobby_and_after_a_reload_from_where_it_s
         guest.evaluate("window.recheckGate.let(3)")
         assert wait_progress(guest, ROW_VERDICT, 5) == (5, n), "the list's line follows the check"
         guest.screenshot(path=str(artifacts / "p2p-recheck-lobby-progress.png"))
-        # what this device kept: the 5 answers (every other request is held at the door, so none is in flight)
+
+        # another game starts: the page's worker finishes the one search it has and takes no other
+        guest.wait_for_function("new Set(window.recheckGate.held.map((e) => e.worker)).size === 2", timeout=60_000)
+        start_game(guest, site_url, "kings-progress", ["human", "bot"], query=urlsplit(guest.url).query, in_app=True)
+        before = guest.evaluate("window.recheckGate.sent.length")
+        guest.evaluate("window.recheckGate.let(4)")
+        guest.wait_for_function(f"window.recheckGate.sent.length === {before + 4} && window.recheckGate.held.length", timeout=60_000)
+        during = guest.evaluate(f"window.recheckGate.sent.slice({before}).map((e) => e.worker)")
+        assert during.count(1) == 1 and during.count(2) == 3, during
+        assert guest.evaluate("window.recheckGate.held.every((e) => e.worker === 2)")
+        leave_table(guest)
+        guest.click("#saved details.finished summary")
+        wait_progress(guest, ROW_VERDICT, 9)
+
+        # what this device kept: the 9 answers (every other request is held at the door, so none is in flight)
         guest.wait_for_function("new Set(window.recheckGate.held.map((e) => e.worker)).size === 2", timeout=60_000)
         kept = guest.evaluate(f"JSON.parse(localStorage.getItem('parlour.p2p.guest.{table}')).check.state.done")
-        assert len(kept) == 5 and all(kept.values()), kept
+        assert len(kept) == 9 and all(kept.values()), kept
 
         guest.reload()  # the tab closed and opened again: the gate is closed again in the new page
         guest.wait_for_selector("#saved details.finished summary")
         guest.click("#saved details.finished summary")
         guest.wait_for_function(f"{ROW_VERDICT}?.dataset.fair === 'checking'")
-        assert progress(guest, ROW_VERDICT) == (5, n), "the check resumes where it stopped, not from zero"
+        assert progress(guest, ROW_VERDICT) == (9, n), "the check resumes where it stopped, not from zero"
         guest.evaluate("window.recheckGate.let(1e9)")
         guest.wait_for_function(f"{ROW_VERDICT}?.dataset.fair === 'ok'", timeout=90_000)
         again = guest.evaluate("window.recheckGate.sent.map((e) => e.step)")
-        assert len(again) == n - 5 and not set(map(int, kept)) & set(again), "nothing searched twice"
+        assert len(again) == n - 9 and not set(map(int, kept)) & set(again), "nothing searched twice"
         assert guest.evaluate(f"{ROW_VERDICT}.textContent").startswith("Verified fair · Table code ")
         record = guest.evaluate(f"JSON.parse(localStorage.getItem('parlour.p2p.guest.{table}'))")
         assert record["verdict"]["kind"] == "fair" and record["check"] is None
