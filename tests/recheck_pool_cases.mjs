@@ -55,15 +55,21 @@ function pool(cores, opts = {}) {
   return { p, made };
 }
 
+/** A pool with the page's own engine lent (made with `ownOpts`), its extra workers made with `opts`. */
+function lent(cores, ownOpts = {}, opts = {}) {
+  const { p, made } = pool(cores, opts);
+  const own = engine("own", ownOpts);
+  p.lend(own);
+  return { p, made, own };
+}
+
 test("one engine a core, the page's own among them, at most four", () => {
   assert.deepEqual([undefined, 0, 1, 2, 3, 4, 8, 64].map(engineCount), [1, 1, 1, 2, 3, 4, 4, 4]);
   assert.equal(MAX_ENGINES, 4);
 });
 
 test("the moves are spread over the page's engine and the extra workers, each taking the next when free", async () => {
-  const { p, made } = pool(3);
-  const own = engine("own");
-  p.lend(own);
+  const { p, made, own } = lent(3);
   const done = p.run(job(6));
   await settle();
   assert.equal(made.length, 2, "two extra workers for three cores");
@@ -84,18 +90,14 @@ test("the moves are spread over the page's engine and the extra workers, each ta
 });
 
 test("a job stops at the first move that is not the bot's choice; the moves after it are not searched", async () => {
-  const { p } = pool(1);
-  const own = engine("own", { auto: (step) => step !== 4 });
-  p.lend(own);
+  const { p, own } = lent(1, { auto: (step) => step !== 4 });
   const state = await p.run(job(10));
   assert.equal(state.mismatch, 4);
   assert.deepEqual(own.requests.map((r) => r.step), [0, 2, 4]);
 });
 
 test("a resumed job searches only what was not answered before", async () => {
-  const { p } = pool(1);
-  const own = engine("own", { auto: () => true });
-  p.lend(own);
+  const { p, own } = lent(1, { auto: () => true });
   const state = await p.run(job(5), { state: { done: { 0: true, 4: true }, mismatch: null, error: null } });
   assert.deepEqual(own.requests.map((r) => r.step), [2, 6, 8]);
   assert.equal(Object.keys(state.done).length, 5);
@@ -105,9 +107,7 @@ test("a resumed job searches only what was not answered before", async () => {
 });
 
 test("reclaimed, the page's engine finishes its move and takes no other; the extra workers go on", async () => {
-  const { p, made } = pool(2);
-  const own = engine("own");
-  p.lend(own);
+  const { p, made, own } = lent(2);
   const done = p.run(job(5));
   await settle();
   assert.deepEqual([own.asked, made[0].asked], [[0], [2]]);
@@ -139,9 +139,7 @@ test("on one core a check waits while a table has the page's engine, and goes on
 });
 
 test("an extra worker that does not start is dropped, and no other is started in its place", async () => {
-  const { p, made } = pool(2, { ready: Promise.reject(workerError()) });
-  const own = engine("own", { auto: () => true });
-  p.lend(own);
+  const { p, made } = lent(2, { auto: () => true }, { ready: Promise.reject(workerError()) });
   const state = await p.run(job(4));
   assert.equal(Object.keys(state.done).length, 4);
   assert.equal(made.length, 1);
@@ -151,9 +149,7 @@ test("an extra worker that does not start is dropped, and no other is started in
 });
 
 test("a worker that dies mid-search hands its move to another engine; an engine's refusal is said, not blamed", async () => {
-  const { p, made } = pool(2);
-  const own = engine("own");
-  p.lend(own);
+  const { p, made, own } = lent(2);
   const done = p.run(job(3));
   await settle();
   made[0].fail(workerError());
@@ -167,9 +163,7 @@ test("a worker that dies mid-search hands its move to another engine; an engine'
   assert.equal(Object.keys(state.done).length, 3);
   assert.equal(state.error, null);
 
-  const { p: p2 } = pool(1);
-  const refusing = engine("own");
-  p2.lend(refusing);
+  const { p: p2, own: refusing } = lent(1);
   const refused = p2.run(job(3));
   await settle();
   refusing.fail(Object.assign(new Error("Bot check is not a listed bot move."), { kind: "BadRequest" }));
@@ -190,9 +184,7 @@ test("held, the extra workers start before any work, and go when let go with not
 });
 
 test("a plain request goes before any search, and jobs are searched in the order they came", async () => {
-  const { p } = pool(1);
-  const own = engine("own");
-  p.lend(own);
+  const { p, own } = lent(1);
   const first = p.run(job(2));
   const second = p.run({ ...job(2), seed: "cd" });
   await settle();
@@ -210,9 +202,7 @@ test("a plain request goes before any search, and jobs are searched in the order
 });
 
 test("a cancelled job searches nothing more and resolves once its move in flight is done", async () => {
-  const { p } = pool(1);
-  const own = engine("own");
-  p.lend(own);
+  const { p, own } = lent(1);
   const j = job(5);
   const done = p.run(j);
   await settle();
