@@ -185,13 +185,22 @@ export class TraceWire {
     }
   }
 
-  /** Take the holds `which` picks off the link, in order, as ops (their steps say how they were released). */
+  /**
+   * Take the holds `which` picks off the link, in order, as ops (their steps say how they were released).  A late
+   * message whose hold ran out was only delayed, not moved past anything: the host was waiting for the guest's answer
+   * to it (or the guest for it), so that move is not one the host could make, and the step says so.
+   */
   release(L, which, how) {
     const out = [];
     L.holds = L.holds.filter((h) => {
       if (!which(h)) return true;
       out.push({ content: h.content, fields: h.fields });
       h.spec.result = { ...h.spec.result, released: how };
+      if (how === "time" && h.spec.kind === "late") {
+        h.spec.result = { applied: false, why: "nothing came after it while it was held: the host waits for the guest's answer to it" };
+      } else if (how === "time" && h.spec.kind === "late-reply") {
+        h.spec.result = { applied: false, why: "the guest sent nothing while it was held: its next message answers this one" };
+      }
       return false;
     });
     return out;

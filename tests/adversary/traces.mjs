@@ -88,14 +88,15 @@ export function depthOne(base, covered = new Set()) {
         // the same message as another state's: deviated whole there, its own fields here
         na.push({ table: base.table, state, kind, why: `the same message as ${pick.alias}#${pick.occ}, deviated there` });
       } else if (kind === "early") {
-        // moved before the message the host sent just ahead of it, which the host sent without waiting for the guest
-        const e = from.find((x) => x.before && !x.before.guest && x.before.state);
+        // moved before the message the host sent just ahead of it: one the host sent without the guest speaking in
+        // between if there is one (else tried anyway: whether the host waited for the guest's answer, the run says)
+        const e = from.find((x) => x.before?.state && !x.before.guest) ?? from.find((x) => x.before?.state);
         if (e) add(e, kind, { prev: { state: e.before.state, occ: e.before.occ } });
-        else na.push({ table: base.table, state, kind, why: pick.before ? "the host sends it only after the guest answered the message before it" : "nothing comes before it on its link" });
+        else na.push({ table: base.table, state, kind, why: "nothing comes before it on its link" });
       } else if (kind === "late") {
-        const e = from.find((x) => x.after && !x.after.guest);
+        const e = from.find((x) => x.after && !x.after.guest) ?? from.find((x) => x.after);
         if (e) add(e, kind);
-        else na.push({ table: base.table, state, kind, why: pick.after ? "the host sends nothing more until the guest answers it" : "nothing comes after it on its link" });
+        else na.push({ table: base.table, state, kind, why: "nothing comes after it on its link" });
       } else if (kind === "late-reply") {
         if (pick.guestAfter) add(pick, kind);
         else na.push({ table: base.table, state, kind, why: "the guest sends nothing after it" });
@@ -321,7 +322,7 @@ export function summarise(results, na) {
       const cell = ((coverage[`${r.table}/${first.state}`] ??= {})[kind] ??= { runs: 0, applied: 0 });
       cell.runs += 1;
       if (first.result?.applied) cell.applied += 1;
-      else notApplied.push({ id: r.id, why: first.result?.why ?? null });
+      else notApplied.push({ id: r.id, table: r.table, state: first.state, kind: first.kind, why: first.result?.why ?? null });
     }
     const o = outcomes[r.depth] ?? (outcomes[r.depth] = {});
     o[r.outcome] = (o[r.outcome] ?? 0) + 1;
