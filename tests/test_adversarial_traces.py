@@ -11,8 +11,9 @@ fuzzer's invariant and by the trace judge:
     "Moves verified" only for the real moves; a failure always names the host (the one deviating); no note blames
     anyone; and a changed value the guest took in, that its verdict rests on, never leaves it "Verified fair".
 
-Product bugs found and not fixed yet are in TRACE_BUGS, each pinned by an xfail(strict=True) test on its named case
-(tests/adversary/trace-cases.mjs); the traces tolerate a violation only when it matches one of them.  Replay a run with
+Product bugs the traces found are kept as named cases (tests/adversary/trace-cases.mjs), each tested to hold now;
+a bug found and not yet fixed goes in TRACE_BUGS with an xfail(strict=True) test on its case, and the traces tolerate
+a violation only when it matches one of them.  Replay a run with
     node --import ./tests/adversary/register.mjs tests/adversary/traces.mjs --one '<id>'
 Environment: PARLOUR_TRACE_JOBS (2), PARLOUR_TRACE_DEPTH (2).
 """
@@ -30,10 +31,8 @@ JOBS = os.environ.get("PARLOUR_TRACE_JOBS", "2")
 DEPTH = os.environ.get("PARLOUR_TRACE_DEPTH", "2")
 
 #: Product bugs the traces found that are not fixed yet: the name traces.mjs tags a violation with -> its named case.
-TRACE_BUGS = {
-    "view-overwritten": ("view-overwritten-round", "view-overwritten-first"),
-    "options-unchecked": ("options-unchecked",),
-}
+#: None is open (the four found are fixed; their cases are in PINNED below).
+TRACE_BUGS: dict = {}
 
 
 def trace_node(*args, timeout=600):
@@ -139,21 +138,19 @@ def case(cases, name):
     return r
 
 
-#: Each named case of a bug the traces found, with the outcome the product owes (`holds`): failing until it is fixed.
+#: Each named case of a bug the traces found, with the outcome the product owes (`holds`), all fixed now.
 PINNED = [
-    pytest.param("view-overwritten-round", id="a-false-view-during-a-secret-round-names-the-host", marks=pytest.mark.xfail(
-        strict=True, reason="view-overwritten: js/net/guest-protocol.js keeps one view hash per version, so a false view the "
-        "host replaces at the same version (every event of a secret round) is never checked")),
-    pytest.param("view-overwritten-first", id="a-first-event-numbered-a-move-ahead-names-the-host", marks=pytest.mark.xfail(
-        strict=True, reason="view-overwritten: the first game event numbered a move ahead; the next event at that number "
-        "replaces its hash in the guest's record")),
-    pytest.param("options-unchecked", id="options-the-guests-engine-refuses-name-the-host", marks=pytest.mark.xfail(
-        strict=True, reason="options-unchecked: options the guest's engine refuses make its end check throw, and the "
-        "verdict fails naming nobody instead of the host")),
-    pytest.param("rejoin-link-numbers", id="a-third-link-keeps-its-own-record-and-an-honest-host-verifies", marks=pytest.mark.xfail(
-        strict=True, reason="rejoin-link-numbers: js/tables/guest-table.js numbers a link (saved.links ?? 0) + 1 with `links` "
-        "an object, so every link after the second is '[object Object]1'; an honest refusal on the third marks the second "
-        "link's move refused and the guest blames the honest host")),
+    # a false view the host replaces at the same version (every event of a secret round) was never checked: the guest
+    # kept one view hash per version (js/net/guest-protocol.js now fails the host on two positions at one version)
+    pytest.param("view-overwritten-round", id="a-false-view-during-a-secret-round-names-the-host"),
+    # the first game event numbered a move ahead: the next event at that number replaced its hash
+    pytest.param("view-overwritten-first", id="a-first-event-numbered-a-move-ahead-names-the-host"),
+    # options the guest's engine refuses made its end check throw, naming nobody (parlour.trust.fairness now checks
+    # the table first, and the welcome's options must be an object)
+    pytest.param("options-unchecked", id="options-the-guests-engine-refuses-name-the-host"),
+    # js/tables/guest-table.js numbered a link (saved.links ?? 0) + 1 with `links` an object, so every link after the
+    # second was '[object Object]1' and an honest refusal on the third blamed the honest host (now `link_count`)
+    pytest.param("rejoin-link-numbers", id="a-third-link-keeps-its-own-record-and-an-honest-host-verifies"),
 ]
 
 
@@ -161,15 +158,3 @@ PINNED = [
 def test_adversarial_trace_bug_case_holds(cases, name):
     r = case(cases, name)
     assert r["holds"], json.dumps(r, indent=1)[:3000]
-
-
-def test_adversarial_trace_cases_reproduce_what_they_pin(cases):
-    """Each named case still shows its bug (not passing for another reason): the false views and the refused options
-    end with the guest's verdict as described, and the third link's refusal blames the honest host."""
-    for name in ("view-overwritten-round", "view-overwritten-first"):
-        r = case(cases, name)
-        assert r["holds"] or any(v.get("known") == "view-overwritten" for v in r["violations"]), r
-    r = case(cases, "options-unchecked")
-    assert r["holds"] or r["verdict"]["step"] == "the check ran", r
-    r = case(cases, "rejoin-link-numbers")
-    assert r["holds"] or "received by the host but not played" in (r["verdict"] or {}).get("detail", ""), r

@@ -295,6 +295,11 @@ export class GuestProtocol {
     if (Object.keys(s.views).length >= MAX_RECORDED || s.commits.length >= MAX_RECORDED) {
       return this.fail(`the host sent more positions or commitments than any game has (${MAX_RECORDED})`);
     }
+    const seen = s.views[String(m.version)];
+    if (seen !== undefined && seen !== m.hash) {
+      // the position after a given number of moves is one position: an honest host sends one view of it per seat
+      return this.fail(`the host showed you two different positions after move ${m.version}`);
+    }
     const me = s.seat;
     const myKeys = s.keys.map((/** @type {any} */ k) => k.publicKey);
     const holding = me !== null && m.kinds[me] === "remote" && myKeys.includes(m.keys[me]);
@@ -449,6 +454,7 @@ function welcomeFacts(m) {
     || !m.seating.every((/** @type {any} */ s) => s && ["human", "bot", "remote"].includes(s.kind) && (s.level === null || typeof s.level === "string"))) return "seating";
   if (m.seat !== null && m.seating[m.seat].kind !== "remote") return "seat";
   if (typeof m.fallback !== "string" || typeof m.game !== "string" || typeof m.host_key !== "string") return "levels";
+  if (m.options === null || typeof m.options !== "object" || Array.isArray(m.options)) return "options";
   return { table: m.table, commitment: m.commitment, seating: m.seating, fallback: m.fallback, game: m.game, players: m.players, options: m.options, host_key: m.host_key };
 }
 

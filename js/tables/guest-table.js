@@ -154,7 +154,8 @@ export class GuestTable {
     }, answer.early);
     const lastTable = lastGuestTable();
     const saved = lastTable ? loadGuest(lastTable) : null;
-    this.linkNo = (saved?.links ?? 0) + 1;
+    // this device's links to the table, counted in its record (a record from before the count kept it in `links`)
+    this.linkNo = (saved?.link_count ?? (typeof saved?.links === "number" ? saved.links : 0)) + 1;
     this.send([await this.protocol.hello(this.name, saved, this.linkNo, { rejoin: this.offer?.kind === INVITE_REJOIN })]);
   }
 

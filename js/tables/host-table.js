@@ -307,6 +307,11 @@ export class HostTable extends TableLifecycle {
         if (this.closed) return;
         const choice = await this.chooseFor(mover);
         await this.act(mover, choice.action, this.version);
+        if (this.conns.some((c) => c.pending > 0)) {
+          // a guest's message waits (a rejoin's hello, say): it goes first, and the bots play on after it
+          void this.serial(() => this.advance());
+          return undefined;
+        }
         continue;
       }
       await broadcast(this);

@@ -142,25 +142,12 @@ export function outcomeOf(o) {
 
 /**
  * Product bugs the traces found and that are not fixed yet, each pinned by an xfail(strict=True) test in
- * tests/test_adversarial_traces.py (TRACE_BUGS): a violation one of these explains is tagged `known`.
+ * tests/test_adversarial_traces.py (TRACE_BUGS): a violation one of these explains is tagged `known`.  None is open:
+ * the four found ("view-overwritten" twice, "options-unchecked", "rejoin-link-numbers") are fixed and their named
+ * cases (trace-cases.mjs) are tested to hold.
  * @type {{name: string, matches: (v: any, r: any) => boolean}[]}
  */
-export const KNOWN_BUGS = [
-  {
-    // js/net/guest-protocol.js keeps one view hash per version (`s.views[version] = hash`): a view the host showed
-    // at a version, then replaced by another at the same version (every event of a secret round has the round's
-    // version; or a first event numbered one ahead), is never checked: "every view you were sent matches the
-    // replay" holds though a view it was sent (and may have chosen on) was not the position
-    name: "view-overwritten",
-    matches: (v, r) => v.rule === MATERIAL && r.steps.some((s) => stepId(s) === v.step && s.result?.overwritten),
-  },
-  {
-    // the welcome's `options` are never checked: options the guest's own engine refuses make its end check throw,
-    // and the verdict fails with nobody named ("the check ran", blame null) instead of the host
-    name: "options-unchecked",
-    matches: (v, r) => /must blame the host/.test(v.rule) && r.steps.some((s) => s.field === "options") && v.step === "the check ran",
-  },
-];
+export const KNOWN_BUGS = [];
 
 const MATERIAL = "trace: a material deviation the guest accepted left the verdict Verified fair";
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from .. import games
-from ..errors import BadRequest
+from ..errors import BadRequest, ParlourError
 from ..game import canonical
 from .checks import Steps, commitment_for, derive_seed, is_int
 from .deal import check_deal
@@ -75,7 +75,19 @@ def _seating(mine: dict, players: int) -> List[dict]:
     return seating
 
 
+def _table_problem(mine: dict) -> Optional[str]:
+    """Why the table the welcome described is not one this device's engine can set up (its game, players, options)."""
+    try:
+        games.get(mine["game"]).setup(mine["players"], "probe", mine.get("options") or {})
+    except ParlourError as exc:
+        return f"the welcome describes a table this game cannot have ({exc})"
+    return None
+
+
 def _verify(mine: dict, fair: dict, defer: bool, steps: Steps, notes: List[str], out: Dict[str, Any]) -> None:
+    problem = _table_problem(mine)
+    if not steps.check("the table is one this game can have", problem is None, problem or ""):
+        return
     game = games.get(mine["game"])
     players: int = mine["players"]
     me: Optional[int] = mine.get("seat")
