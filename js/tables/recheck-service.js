@@ -9,9 +9,10 @@
  * guest's table hands it the host's `fair` (`begin`: the game is over, so the
  * page's engine is lent); js/main.js says when the lobby shows (lent) and when
  * a table opens (taken back), js/tables/recheck-signals.js, and resumes at
- * start every check the lobby's saved games show unfinished (`resumeSaved`).  Each check runs in one tab at a time (a Web Lock,
- * `check-<table>`, js/store/table-lock.js): another tab that finds it
- * unfinished waits for that tab, then finishes what it left.  Stage one runs
+ * start every check the lobby's saved games show unfinished (`resumeSaved`).
+ * Each check runs in one tab at a time (a Web Lock, `check-<table>`,
+ * js/store/table-lock.js): another tab that finds it unfinished waits for that
+ * tab, then finishes what it left.  Stage one runs
  * on the pool too (it goes before any search), so a resumed check needs no
  * table.  Every answer is written to the guest's record at once, and the
  * saved game's verdict follows (one write in flight at a time); the lobby's
@@ -48,7 +49,6 @@ export function endChecks(engine) {
   }
   return service;
 }
-
 
 export class EndChecks {
   /** @param {import("../engine/bridge.js").Engine} engine the page's own */
