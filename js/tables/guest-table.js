@@ -182,7 +182,8 @@ export class GuestTable {
   connection(text) {
     this.logNet(text || "the host is back");
     const line = this.root.querySelector(".p2p-connection");
-    if (line) line.textContent = text;
+    // a table the host's breach ended stays ended: no rejoin to ask for
+    if (line) line.textContent = text && this.protocol.state === "failed" ? "This table has ended: the host broke its protocol." : text;
     if (text && this.view && this.root.dataset.phase !== "over") this.view.setPhase("busy");
   }
 
