@@ -14,12 +14,12 @@ export const engineStats = engine.stats;
  * @param {string} device @param {string} request @returns {Promise<any>}
  */
 export function engineRequest(device, request) {
-  return engine.request((id) => `{"id":${id},"device":${JSON.stringify(device)},"request":${JSON.stringify(request)}}\n`);
+  return engine.request((id) => `{"id":${id},"device":${JSON.stringify(device)},"request":${JSON.stringify(request)}}\n`, device);
 }
 
 /** A control request (__forget__, __stats__), in order with the requests. @param {string} device @param {string} op */
 export function engineControl(device, op) {
-  return engine.request((id) => `{"id":${id},"device":${JSON.stringify(device)},"op":"${op}"}\n`);
+  return engine.request((id) => `{"id":${id},"device":${JSON.stringify(device)},"op":"${op}"}\n`, device);
 }
 
 export function stopEngine() {

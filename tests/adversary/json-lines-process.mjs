@@ -3,6 +3,7 @@
 // only while a reply is awaited, so a finished script exits without stopping the process.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { later } from "./perturb.mjs";
 
 /**
  * @param {string} script the Python file to run
@@ -42,8 +43,7 @@ export function jsonLinesProcess(script, name, settle = (msg) => ({ ok: true, va
       pending.delete(msg.id);
       if (!pending.size) hold(false);
       const out = settle(msg);
-      if (out.ok) w.resolve(out.value);
-      else w.reject(out.error);
+      later(w.lane, () => (out.ok ? w.resolve(out.value) : w.reject(out.error))); // at once unless perturbed
     });
     held = true;
     hold(false);
@@ -58,15 +58,18 @@ export function jsonLinesProcess(script, name, settle = (msg) => ({ ok: true, va
 
   return {
     stats,
-    /** Send one message, built around its id; resolves with the settled reply. @param {(id: number) => string} line */
-    request(line) {
+    /**
+     * Send one message, built around its id; resolves with the settled reply.
+     * @param {(id: number) => string} line @param {string} [lane] whose replies keep their order (a device's)
+     */
+    request(line, lane = "") {
       if (!proc) start();
       const id = nextId++;
       const text = line(id);
       stats.calls += 1;
       stats.bytesOut += text.length;
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
+        pending.set(id, { resolve, reject, lane });
         hold(true);
         if (!outBuf) setImmediate(flush);
         outBuf += text;

@@ -2,6 +2,10 @@
 // invite, delivering each text asynchronously (one macrotask per message) and in order, through
 // the run's `intercept(from, to, text, info) -> texts` hook (drop, duplicate, reorder, replace, inject).
 import { als, current, real } from "./runtime.mjs";
+import { later, perturbation } from "./perturb.mjs";
+
+/** A later macrotask; under PARLOUR_HARNESS_PERTURB, a random real delay (in order per receiving end). */
+const soon = (lane, fn) => (perturbation.delayMs > 0 ? later(lane, fn) : real.setImmediate(fn));
 
 /** A tiny EventTarget with `on<type>` attributes, dispatching in the owning device's context. */
 class Emitter {
@@ -108,7 +112,7 @@ export class Wire {
     for (const end of this.ends) {
       end.readyState = "open";
       this.run.busy.deliveries += 1;
-      real.setImmediate(() => {
+      soon(end, () => {
         this.run.busy.deliveries -= 1;
         if (end.readyState === "open") {
           end.dispatch("open");
@@ -138,7 +142,7 @@ export class Wire {
   /** Deliver `text` to `toEnd` in a later macrotask, after everything already on its way. */
   deliver(toEnd, from, to, text) {
     this.run.busy.deliveries += 1;
-    real.setImmediate(() => {
+    soon(toEnd, () => {
       this.run.busy.deliveries -= 1;
       if (toEnd.readyState === "open" && !this.run.closed) {
         if (typeof text === "string") this.count(from, to, text);
@@ -151,7 +155,7 @@ export class Wire {
   closeFrom(end, viaPc = false) {
     const other = end.peer;
     this.run.busy.deliveries += 1;
-    real.setImmediate(() => {
+    soon(other, () => {
       this.run.busy.deliveries -= 1;
       if (!viaPc) end.closed();
       if (other.readyState !== "closed") {

@@ -18,6 +18,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash, KeyObject, sign as nodeSign, verify as nodeVerify, webcrypto } from "node:crypto";
 import { FakeDocument, FakeElement, FakeNode } from "./fake-dom.mjs";
+import { settleLater } from "./perturb.mjs";
 
 export const als = new AsyncLocalStorage();
 
@@ -493,8 +494,8 @@ export function install() {
       return (...args) => {
         const quick = fast[prop]?.(...args);
         if (quick) return quick;
-        const p = v.apply(target, args);
         const c = als.getStore();
+        const p = settleLater(c?.device ?? "outside", v.apply(target, args)); // as it was unless perturbed
         return c?.run && p && typeof p.then === "function" ? c.run.track("crypto", p) : p;
       };
     },
