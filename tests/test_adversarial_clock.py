@@ -94,6 +94,13 @@ def test_adversarial_clock_same_outcome_quiet_or_perturbed(played, index):
         + [f"  {k}:\n    quiet     {json.dumps(quiet[k])[:700]}\n    perturbed {json.dumps(shaken.get(k))[:700]}" for k in differ])
 
 
+def test_adversarial_clock_nothing_untracked_or_thrown(played):
+    """No run reported an error: among them, async-audit.mjs's report of asynchronous work the clock cannot see."""
+    for mode in ("quiet", "perturbed"):
+        for r in played[mode]["results"].values():
+            assert not r["errors"], (mode, label(r["item"]), r["errors"][:3])
+
+
 def test_adversarial_clock_the_silent_guest_is_the_one_handed_to_a_bot(played):
     """The first table is the one that failed under load: the guest that falls silent (seat 1) is handed to a bot."""
     r = played["quiet"]["results"][0]
@@ -105,3 +112,30 @@ def test_adversarial_clock_the_perturbation_was_real(played):
     """The perturbed process really held things back and was really busy (not a quiet run under another name)."""
     p = played["perturbed"]["summary"]["perturbation"]
     assert p["on"] and p["delayMs"] > 0 and p["busyMs"] > 0, p
+
+
+def test_adversarial_clock_waits_for_and_reports_a_devices_own_node_timer():
+    """The guard (async-audit.mjs): a device that starts asynchronous work the run does not know of (here a node timer,
+    which the product never does: its timers are virtual) holds the clock until it has run, and the run says so."""
+    script = """
+import { setTimeout as nodeTimeout } from "node:timers";
+import { Run } from "./tests/adversary/runtime.mjs";
+const run = new Run({ seed: "audit" });
+const dev = run.device("guest1");
+let seen = null;
+dev.enter(() => {
+  setTimeout(() => {}, 5000);                                    // a virtual timer: the clock's next stop
+  nodeTimeout(() => { seen = Date.now() - run.epoch; }, 30);     // real work the run does not know of
+});
+await run.until(() => run.clock >= 5000, "the virtual timer");
+run.close();
+console.log(JSON.stringify({ seen, errors: run.errors }));
+"""
+    env = {**os.environ, "PARLOUR_PYTHON": os.environ.get("PARLOUR_PYTHON", sys.executable)}
+    env.pop("PARLOUR_HARNESS_AUDIT", None)
+    out = subprocess.run([node(), "--import", str(REGISTER), "--input-type=module", "-e", script], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr[-3000:]
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    assert r["seen"] == 0, r  # the clock stayed at 0 until the node timer had run
+    assert any("cannot see a Timeout made by guest1" in e for e in r["errors"]), r

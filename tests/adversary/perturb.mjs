@@ -14,6 +14,7 @@
 // Nothing here may use the per-device globals (Math.random, setTimeout are a device's own inside a run): the timers
 // are node's own (node:timers), and the generator is this module's.
 import { setInterval as nodeSetInterval, setTimeout as nodeSetTimeout } from "node:timers";
+import { outside } from "./context.mjs";
 
 /** Real milliseconds (performance.now and Date.now are a run's virtual clock inside a device). */
 const realNow = () => Number(process.hrtime.bigint()) / 1e6;
@@ -60,15 +61,16 @@ export function later(lane, fn) {
   wait(lane);
 }
 
+/** The first item on the lane waits on a node timer of no device's (not a step's work: the perturbation's own). */
 function wait(lane) {
   const queue = lanes.get(lane);
-  nodeSetTimeout(() => {
+  outside(() => nodeSetTimeout(() => {
     const item = queue.shift();
     perturbation.held -= 1;
     if (queue.length) wait(lane);
     else lanes.delete(lane);
     item.fn();
-  }, Math.max(0, queue[0].at - realNow()));
+  }, Math.max(0, queue[0].at - realNow())));
 }
 
 /** A promise settled as `promise` is, `later` on `lane`. @template T @param {any} lane @param {Promise<T>} promise */

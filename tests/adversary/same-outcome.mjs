@@ -16,32 +16,35 @@ import { perturbation } from "./perturb.mjs";
 
 const ROOT = new URL("../../", import.meta.url);
 const { HostTable } = await import(new URL("js/tables/host-table.js", ROOT).href);
+const { GuestTable } = await import(new URL("js/tables/guest-table.js", ROOT).href);
 
-// The fuzzer's results keep no host table or run: both are caught here, by the run's seed.
-const realStart = HostTable.prototype.start;
-HostTable.prototype.start = function start(...args) {
-  const c = current();
-  if (c?.device?.name === "host") c.run.hostTable ??= this;
-  return realStart.apply(this, args);
-};
-/** seed -> the run that played it (closed). */
-const runs = new Map();
+// The fuzzer's results keep no tables or run: they are caught here, and the outcome is read as the run closes (as
+// playTable reads its result), before the invitations left open are closed.
+for (const [Table, key] of [[HostTable, "hostTable"], [GuestTable, "guestTable"]]) {
+  const realStart = Table.prototype.start;
+  Table.prototype.start = function start(...args) {
+    const c = current();
+    if (c?.device) c.device[key] = this; // a device's last table (a rejoin makes a new one)
+    return realStart.apply(this, args);
+  };
+}
+/** seed -> the outcome of the run that played it. */
+const outcomes = new Map();
 const realClose = Run.prototype.close;
 Run.prototype.close = function close() {
-  runs.set(this.seed, this);
+  if (!this.closed) outcomes.set(this.seed, outcome(this));
   return realClose.call(this);
 };
 
 const noSig = ({ sig, ...rest }) => rest;
 
 /** What a run's outcome is made of. */
-function outcome(run, extra = {}) {
-  const host = run.hostTable;
+function outcome(run) {
+  const host = run.devices.get("host")?.hostTable;
   const guests = [...run.devices].filter(([name]) => /^guest\d+$/.test(name));
   const verdicts = {};
   for (const [name, dev] of guests) {
-    const table = dev.fuzzGuest ?? null;
-    const v = table?.fairness ?? null;
+    const v = dev.guestTable?.fairness ?? null;
     verdicts[name.slice(5)] = v && { ok: v.ok, notes: v.notes ?? [], failed: (v.steps ?? []).filter((s) => !s.ok).map((s) => [s.name, s.blame ?? null, s.detail ?? null]) };
   }
   return {
@@ -53,24 +56,17 @@ function outcome(run, extra = {}) {
     hostLog: (host?.netLog ?? []).map((e) => `${e.seat ?? "-"}: ${e.text}`),
     messages: Object.fromEntries(Object.entries(run.netCounts ?? {}).sort()),
     engineCalls: run.stats.engineCalls,
-    ...extra.more,
   };
 }
 
 async function play(item) {
   if (item.table) {
-    const r = await playTable({ ...withScenario(item.table.scenario ?? "honest", { quiet: true, ...item.table }), keep: true });
-    for (const [i, g] of r.guests) r.guestDevs.get(i).fuzzGuest = g;
-    return outcome(r.run);
+    const r = await playTable(withScenario(item.table.scenario ?? "honest", { quiet: true, ...item.table }));
+    return { ...outcomes.get(String(r.seed)), errors: r.errors };
   }
   const fuzz = await import("./fuzz.mjs");
-  if (item.case) {
-    const { CASES } = await import("./fuzz-cases.mjs");
-    const out = await CASES[item.case]();
-    return outcome(runs.get(out.seed), { more: { outcomes: out.outcomes, violations: out.violations } });
-  }
-  const out = await fuzz.fuzzOne(item.seed);
-  return outcome(runs.get(out.seed), { more: { outcomes: out.outcomes, violations: out.violations } });
+  const out = item.case ? await (await import("./fuzz-cases.mjs")).CASES[item.case]() : await fuzz.fuzzOne(item.seed);
+  return { ...outcomes.get(out.seed), outcomes: out.outcomes, violations: out.violations, errors: out.errors };
 }
 
 const arg = process.argv[2] ?? "{}";
