@@ -9,7 +9,9 @@ messages, the same virtual time.  The tables: the silent guest handed to a bot b
 (test_adversarial_harness.py, which once failed on a loaded machine with the other guest handed over), the fuzz cases
 that once stalled under load (rejoin-proof-replayed, guest-illegal-reveal), and a few fuzz seeds.
 
-PARLOUR_CLOCK_PERTURB replaces the perturbation (e.g. "delay=200,rate=1,busy=20,seed=3"; see perturb.mjs).
+PARLOUR_CLOCK_PERTURB replaces the perturbation (e.g. "delay=200,rate=1,busy=20,seed=3"; see perturb.mjs).  One
+strong enough to keep a table past its wall-time limit (90 s for a fuzz run) ends it by that guard, the one thing a
+run leaves to real time.
 """
 import json
 import os
