@@ -1,15 +1,22 @@
 // A CPython helper process spoken to in JSON lines ({id, ...} out, {id, ...} back), started on first use.
 // Shared by the engine client (engine_server.py) and the fuzzer's oracle (oracle.py).  Node stays alive
 // only while a reply is awaited, so a finished script exits without stopping the process.
+//
+// A request made by a device of a run is a step of that run (clock.mjs): its reply lands in the order the run's
+// steps began, not when the pipe happens to bring it.  The process, its pipes and the writes belong to no device
+// (context.mjs `outside`): they serve every run.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { current, outside } from "./context.mjs";
+import { later } from "./perturb.mjs";
 
 /**
  * @param {string} script the Python file to run
  * @param {string} name how errors name it ("the engine process")
  * @param {(msg: any) => {ok: true, value: any} | {ok: false, error: Error}} [settle] a reply's value or error
+ * @param {string} [kind] what a request is, as a step of a run ("engine": progress, not a stall)
  */
-export function jsonLinesProcess(script, name, settle = (msg) => ({ ok: true, value: msg })) {
+export function jsonLinesProcess(script, name, settle = (msg) => ({ ok: true, value: msg }), kind = "request") {
   /** @type {import("node:child_process").ChildProcess|null} */
   let proc = null;
   let nextId = 1;
@@ -42,8 +49,7 @@ export function jsonLinesProcess(script, name, settle = (msg) => ({ ok: true, va
       pending.delete(msg.id);
       if (!pending.size) hold(false);
       const out = settle(msg);
-      if (out.ok) w.resolve(out.value);
-      else w.reject(out.error);
+      later(w.lane, () => (out.ok ? w.resolve(out.value) : w.reject(out.error))); // at once unless perturbed
     });
     held = true;
     hold(false);
@@ -58,19 +64,24 @@ export function jsonLinesProcess(script, name, settle = (msg) => ({ ok: true, va
 
   return {
     stats,
-    /** Send one message, built around its id; resolves with the settled reply. @param {(id: number) => string} line */
-    request(line) {
-      if (!proc) start();
+    /**
+     * Send one message, built around its id; resolves with the settled reply.
+     * @param {(id: number) => string} line @param {string} [lane] whose replies keep their order (a device's)
+     */
+    request(line, lane = "") {
+      if (!proc) outside(start);
       const id = nextId++;
       const text = line(id);
       stats.calls += 1;
       stats.bytesOut += text.length;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
+      const reply = new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject, lane });
         hold(true);
-        if (!outBuf) setImmediate(flush);
+        if (!outBuf) outside(() => setImmediate(flush));
         outBuf += text;
       });
+      const run = current()?.run;
+      return run ? run.defer(kind, reply, lane) : reply;
     },
     stop() {
       flush(); // what is queued goes first

@@ -1,7 +1,8 @@
 // In-memory WebRTC for the harness: a pair of fake RTCPeerConnection + RTCDataChannel ends per
-// invite, delivering each text asynchronously (one macrotask per message) and in order, through
-// the run's `intercept(from, to, text, info) -> texts` hook (drop, duplicate, reorder, replace, inject).
-import { als, current, real } from "./runtime.mjs";
+// invite, delivering each text asynchronously (a step of the run, clock.mjs: one turn of its loop per
+// message, in the order sent) through the run's `intercept(from, to, text, info) -> texts` hook (drop,
+// duplicate, reorder, replace, inject).
+import { als, current } from "./runtime.mjs";
 
 /** A tiny EventTarget with `on<type>` attributes, dispatching in the owning device's context. */
 class Emitter {
@@ -107,15 +108,12 @@ export class Wire {
   open() {
     for (const end of this.ends) {
       end.readyState = "open";
-      this.run.busy.deliveries += 1;
-      real.setImmediate(() => {
-        this.run.busy.deliveries -= 1;
+      this.run.soon("open", () => {
         if (end.readyState === "open") {
           end.dispatch("open");
           end.pcRef?.setState("connected");
         }
-        this.run.kick();
-      });
+      }, end, end.side);
     }
   }
   count(from, to, text) {
@@ -135,31 +133,25 @@ export class Wire {
     }
     for (const t of texts) this.deliver(toEnd, from, to, t);
   }
-  /** Deliver `text` to `toEnd` in a later macrotask, after everything already on its way. */
+  /** Deliver `text` to `toEnd` later (a step of the run), after everything already on its way. */
   deliver(toEnd, from, to, text) {
-    this.run.busy.deliveries += 1;
-    real.setImmediate(() => {
-      this.run.busy.deliveries -= 1;
+    this.run.soon("delivery", () => {
       if (toEnd.readyState === "open" && !this.run.closed) {
         if (typeof text === "string") this.count(from, to, text);
         if (typeof text !== "string" || !/"t":"ping"/.test(text)) this.run.progress();
         toEnd.dispatch("message", { data: text });
       }
-      this.run.kick();
-    });
+    }, toEnd, `${from}>${to}`);
   }
   closeFrom(end, viaPc = false) {
     const other = end.peer;
-    this.run.busy.deliveries += 1;
-    real.setImmediate(() => {
-      this.run.busy.deliveries -= 1;
+    this.run.soon("close", () => {
       if (!viaPc) end.closed();
       if (other.readyState !== "closed") {
         other.closed();
         other.pcRef?.setState("disconnected");
       }
-      this.run.kick();
-    });
+    }, other, other.side);
   }
 }
 

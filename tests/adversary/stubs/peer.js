@@ -6,17 +6,26 @@ import { decodeSignal, encodeSignal } from "../../../js/net/signal-codec.js";
 import { current } from "../runtime.mjs";
 import { newEnd, Wire } from "../network.mjs";
 
-/** Live invitations of this process, by tag (tags are handed out in turn, so live ones never collide). */
-const live = new Map();
-let nextTag = 1;
-let nextUfrag = 1;
+/**
+ * Live invitations and the counters for tags and ufrags, per run (outside any run, one set for the process): a
+ * run's codes are then the same whatever other runs this process plays, so a seed replays the same bytes.
+ */
+const outsideRuns = {};
+function signalling() {
+  const run = current()?.run;
+  const s = run ? (run.signalling ??= {}) : outsideRuns;
+  s.live ??= new Map();
+  s.nextTag ??= 1;
+  s.nextUfrag ??= 1;
+  return s;
+}
 const FINGERPRINT = new Uint8Array(32).fill(7);
 
-function freshTag() {
+function freshTag(s) {
   for (let i = 0; i < 65535; i++) {
-    const tag = nextTag;
-    nextTag = nextTag % 65535 + 1;
-    if (!live.has(tag)) return tag;
+    const tag = s.nextTag;
+    s.nextTag = s.nextTag % 65535 + 1;
+    if (!s.live.has(tag)) return tag;
   }
   throw new Error("more than 65535 live invitations");
 }
@@ -46,7 +55,8 @@ export class Invitation {
     this.kind = opts.kind;
     this.iceServers = opts.iceServers;
     this.gatherLimit = opts.gatherLimit ?? 0;
-    this.tag = freshTag();
+    this.perRun = signalling();
+    this.tag = freshTag(this.perRun);
     const ctx = current();
     this.ctx = ctx;
     const { pc, channel, early } = newEnd(ctx?.device?.name ?? "host");
@@ -56,12 +66,12 @@ export class Invitation {
     this.code = "";
     /** @type {any} the guest's end once answered */
     this.answer = null;
-    live.set(this.tag, this);
+    this.perRun.live.set(this.tag, this);
     ctx?.device?.invitations.push(this);
   }
 
   async prepare() {
-    this.code = code({ answer: false, tag: this.tag, seat: this.seat, kind: this.kind, ufrag: `inv${(nextUfrag++).toString(36).padStart(5, "0")}` });
+    this.code = code({ answer: false, tag: this.tag, seat: this.seat, kind: this.kind, ufrag: `inv${(this.perRun.nextUfrag++).toString(36).padStart(5, "0")}` });
     return this.code;
   }
 
@@ -84,13 +94,13 @@ export class Invitation {
     const run = this.ctx.run;
     const wire = new Wire(run, this.channel, guest.channel, { seat: this.seat, kind: this.kind });
     run.wires = [...(run.wires ?? []), wire];
-    live.delete(this.tag);
+    this.perRun.live.delete(this.tag);
     wire.open();
     return channelOpen(this.pc, this.channel);
   }
 
   close() {
-    live.delete(this.tag);
+    this.perRun.live.delete(this.tag);
     this.pc.close();
   }
 }
@@ -99,10 +109,11 @@ export class Invitation {
 export async function answerInvitation(inviteCode, iceServers, defaultServers) {
   const offer = decodeSignal(inviteCode);
   if (offer.answer) throw new Error("That is an answer code; it goes to the host, who pastes it into the table.");
-  const inv = live.get(offer.tag);
+  const s = signalling();
+  const inv = s.live.get(offer.tag);
   const ctx = current();
   const { pc, channel, early } = newEnd(ctx?.device?.name ?? "guest");
-  const answer = code({ answer: true, passive: true, tag: offer.tag, seat: offer.seat, kind: offer.kind, ufrag: `ans${(nextUfrag++).toString(36).padStart(5, "0")}` });
+  const answer = code({ answer: true, passive: true, tag: offer.tag, seat: offer.seat, kind: offer.kind, ufrag: `ans${(s.nextUfrag++).toString(36).padStart(5, "0")}` });
   const servers = iceServers ?? (offer.usesIce ? defaultServers : []);
   const entry = { offer, code: answer, pc, channel, early, open: channelOpen(pc, channel), servers };
   if (inv) inv.answer = entry;
