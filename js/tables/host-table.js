@@ -216,7 +216,6 @@ export class HostTable extends TableLifecycle {
     const code = await tableCode(this.facts(), this.deal.record(), this.currentKeys());
     if (code === this.code) return;
     this.code = code;
-    this.logNet(null, `table code ${code}`);
     this.renderPanel();
   }
 

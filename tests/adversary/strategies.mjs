@@ -48,7 +48,7 @@ function redealUntilChosenSeed() {
         if (seed.startsWith("0") || info.attempts >= 40) return begin();
         info.attempts += 1;
         // a new secret and commitment, and every guest asked to seal again
-        this.secret = webcrypto.getRandomValues(new Uint8Array(32));
+        this.secret = bytes.randomBytes(32); // the device's own randomness (seeded in the harness)
         this.commitment = await bytes.sha256Hex(this.secret);
         const seats = this.deal.seats;
         this.deal = new this.deal.constructor(seats, this.commitment);
