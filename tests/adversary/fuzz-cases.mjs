@@ -162,7 +162,7 @@ export const CASES = {
   },
 
   /** Issue 23, 9 before the start: the seat is handed to a bot as it seals and is taken back before the game starts;
-   *  the honest host deals it in again (back into the open list, or the deal made again), and everyone verifies. */
+   *  the honest host asks it for its bytes again (its seal is in the final list; the deal is never made again), and everyone verifies. */
   "handed-before-deal-back-before-start": () => handedAndBack(true),
   /** The same without holding anything back: the game starts without the seat, which is taken back at move 1. */
   "handed-before-deal-back-at-start": () => handedAndBack(false),
