@@ -32,13 +32,22 @@ def round_steps(actions: List[dict], openings: List[int], seat: int, opening: in
     return [k for k in range(opening, len(actions)) if k < len(openings) and openings[k] == opening and actions[k]["seat"] == seat]
 
 
-def _sent_for(sent: List[dict], step: int, action, openings: List[int]) -> bool:
-    """Did this guest send `action` for the move at `step` (a move at its version, or a reveal of its round)?"""
-    want = canonical(action)
-    opening = openings[step] if step < len(openings) else step
-    return any(canonical(s.get("action")) == want and (
-        (s.get("kind") == "act" and s.get("version") == step)
-        or (s.get("kind") == "reveal" and s.get("version") == opening)) for s in sent)
+class _Sent:
+    """What this guest sent, indexed once by (kind, version): the moves it sent for each position, canonically spelt.
+
+    Every step of a long game asks "did it send this?", so the list is spelt once, not once per step."""
+
+    def __init__(self, sent: List[dict]):
+        self.by: Dict[tuple, set] = {}
+        for s in sent:
+            if s.get("kind") in ("act", "reveal"):
+                self.by.setdefault((s["kind"], s.get("version")), set()).add(canonical(s.get("action")))
+
+    def sent_for(self, step: int, action, openings: List[int]) -> bool:
+        """Did this guest send `action` for the move at `step` (a move at its version, or a reveal of its round)?"""
+        want = canonical(action)
+        opening = openings[step] if step < len(openings) else step
+        return want in self.by.get(("act", step), ()) or want in self.by.get(("reveal", opening), ())
 
 
 def check_own_moves(mine: dict, actions: List[dict], control: Timeline, plies: Dict[int, int], forfeits: List[dict],
@@ -55,10 +64,11 @@ def check_own_moves(mine: dict, actions: List[dict], control: Timeline, plies: D
                 or any(f["seat"] == me and f["version"] == v and f["reason"] == "illegal" for f in forfeits)
         if not steps.check(OWN, ok, f"your move at move {v + 1} was received by the host but not played as you sent it"):
             return False
+    index = _Sent(sent)
     for step, entry in enumerate(actions):
         if entry["seat"] != me or step in plies or control.at(me, step) != "remote" or not mine_at(step):
             continue
-        if not steps.check(OWN, _sent_for(sent, step, entry.get("action"), openings),
+        if not steps.check(OWN, index.sent_for(step, entry.get("action"), openings),
                            f"move {step + 1} was played for your seat, but you never sent it"):
             return False
     return True
@@ -67,11 +77,11 @@ def check_own_moves(mine: dict, actions: List[dict], control: Timeline, plies: D
 def check_held(mine: dict, actions: List[dict], forfeits: List[dict], illegal_ok: Callable[[dict], bool],
                me: int, windows: List[tuple], openings: List[int], steps: Steps) -> bool:
     """While a link of this guest held its seat, every move there was its own (or the bot's for a reveal the rules refused)."""
-    sent: List[dict] = mine.get("sent") or []
+    index = _Sent(mine.get("sent") or [])
     for step, entry in enumerate(actions):
         if entry["seat"] != me or not played_while_held(step, windows):
             continue
-        if _sent_for(sent, step, entry.get("action"), openings):
+        if index.sent_for(step, entry.get("action"), openings):
             continue
         opening = openings[step] if step < len(openings) else step
         forfeit = next((f for f in forfeits if f["seat"] == me and f["version"] == opening and f["reason"] == "illegal"), None)
@@ -91,6 +101,7 @@ def check_replaced(mine: dict, actions: List[dict], plies: Dict[int, int], forfe
     `legal_refused[i]`: the i-th sent message was a move the host refused although the rules allow it there.
     """
     sent: List[dict] = mine.get("sent") or []
+    index = _Sent(sent)
     for i, s in enumerate(sent):
         kind, v = s.get("kind"), s.get("version")
         if kind == "act":
@@ -98,7 +109,7 @@ def check_replaced(mine: dict, actions: List[dict], plies: Dict[int, int], forfe
                 continue  # refused by the rules (or a late move): nothing of it was to be played
             if not (isinstance(v, int) and 0 <= v < len(actions)) or actions[v]["seat"] != me or openings[v] != v:
                 continue
-            if v in plies and not _sent_for(sent, v, actions[v].get("action"), openings):
+            if v in plies and not index.sent_for(v, actions[v].get("action"), openings):
                 steps.check(REPLACED, False, f"your move at move {v + 1} was replaced by a bot's: the host handed your seat "
                                              "to a bot instead of playing the move you had sent")
                 return False
