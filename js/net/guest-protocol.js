@@ -86,6 +86,8 @@ export class GuestProtocol {
     this.lastEv = 0;
     /** @type {any} */
     this.facts = null;
+    /** @type {string|undefined} the name this device's person gave in its hello */
+    this.name = undefined;
   }
 
   /** @returns {import("./guest-deal.js").LinkDeal|null} what this link, welcomed before the game on a seat, saw of the deal */
@@ -105,6 +107,7 @@ export class GuestProtocol {
   async hello(name, previous, linkNo, how = {}) {
     this.linkNo = linkNo;
     this.state = "hello";
+    this.name = name;
     const old = previous && !previous.over ? lastKey(previous) : null;
     this.fresh = how.rejoin && old ? { publicKey: old.publicKey, privateJwk: old.jwk } : await newKeyPair();
     /** @type {any} */
@@ -161,6 +164,7 @@ export class GuestProtocol {
     this.state = "welcomed";
     const session = known ?? newSession(m);
     session.link_count = this.linkNo;
+    session.name = this.name ?? session.name ?? "";
     if (!session.keys.some((/** @type {any} */ k) => k.publicKey === fresh.publicKey)) {
       session.keys.push({ publicKey: fresh.publicKey, jwk: fresh.privateJwk });
     }

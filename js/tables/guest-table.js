@@ -13,7 +13,7 @@
  * browser waits for the first (js/tables/table-elsewhere.js).
  */
 import { fillNames, h, toast } from "../common/dom.js";
-import { renderJoin, showAnswer, showJoinError } from "./p2p-join.js";
+import { renderFinished, renderJoin, showAnswer, showJoinError } from "./p2p-join.js";
 import { sha256Hex } from "../net/bytes.js";
 import { GuestProtocol } from "../net/guest-protocol.js";
 import { INVITE_REJOIN } from "../net/protocol.js";
@@ -106,6 +106,11 @@ export class GuestTable {
     const usedFor = tableForInvite(this.code);
     const old = usedFor ? loadGuest(usedFor) : null;
     const previous = lastGuestTable() ? loadGuest(lastGuestTable()) : null;
+    if (old?.over && !old.failure) {
+      renderFinished(this.root, { name: old.name ?? "", onLobby: () => this.leave() });
+      this.root.dataset.phase = "finished";
+      return;
+    }
     const notice = old
       ? `You already joined this table with this link as ${old.name}. Reloading the page closed the connection; `
         + "nothing is lost: ask the host for a rejoin invite (a button by your seat on the host's screen) and open it here."

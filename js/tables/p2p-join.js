@@ -56,6 +56,22 @@ export function showAnswer(root, code, engine) {
   );
 }
 
+/**
+ * An invite link opened again after its game ended (a reload at the finished table): nothing to join; the game,
+ * its verdict and its record are among the lobby's saved games (the check goes on there if it had not finished).
+ * @param {HTMLElement} root @param {{name: string, onLobby: () => void}} opts
+ */
+export function renderFinished(root, opts) {
+  root.replaceChildren(h("div", { class: "p2p-join", "data-step": "finished" }, [
+    h("h2", {}, ["This game is over"]),
+    h("p", { class: "p2p-notice", role: "status" }, [
+      `You played this game with this link${opts.name ? ` as ${opts.name}` : ""}. `
+      + "Its verdict and its record are in the lobby's saved games, under Finished games.",
+    ]),
+    h("button", { type: "button", class: "primary", onclick: () => opts.onLobby() }, ["Back to the lobby"]),
+  ]));
+}
+
 /** @param {HTMLElement} root @param {string} message */
 export function showJoinError(root, message) {
   const slot = root.querySelector(".answer-slot");

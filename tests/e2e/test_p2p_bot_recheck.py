@@ -109,7 +109,11 @@ def test_p2p_guest_verdict_checks_the_bots_moves_on_an_extra_worker_then_lists_t
         # the saved games: the guest's game with its verdict and codes, the host's with its table code
         code = guest.evaluate("window.parlourNet.guest.fairness.code")
         ledger = guest.evaluate("window.parlourNet.guest.fairness.ledger")
-        leave_finished_table(guest)
+        # a reload at the finished table: nothing to join again, and the game is among the lobby's saved games
+        guest.reload()
+        guest.wait_for_selector(".p2p-join[data-step='finished']", timeout=30_000)
+        assert "as Gus" in guest.inner_text(".p2p-join") and "lobby's saved games" in guest.inner_text(".p2p-join")
+        guest.click(".p2p-join[data-step='finished'] button")
         guest.click("#saved details.finished summary")
         row = guest.locator("[data-saved^='guest-']")
         row.locator(".saved-verdict[data-fair='ok']").wait_for()
