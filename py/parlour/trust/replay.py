@@ -127,20 +127,19 @@ def replay(game, players: int, seed: Any, options: dict, actions: List[Any], sea
             "failed": failed, "bot_mismatch": bot_mismatch, "illegal": refused, "openings": openings}
 
 
-def replay_check(message: dict) -> dict:
-    """Replay seed + actions; hash `seat`'s view after each listed version (see `replay`).
-
-    Every field is checked first, so a malformed request is refused as such
-    rather than failing half way through the replay.
-    """
+def _game_log(message: dict) -> tuple:
+    """(game, players, seed, options, actions) of a request about a played game, every field checked first, so a
+    malformed request is refused as such rather than failing half way through a replay."""
     game_id = _need(message, "game", str)
     if game_id not in games.ids():
         raise BadRequest(f"No game called {reprlib.repr(game_id)}.")
-    game = games.get(game_id)
-    players = _need(message, "players", int)
-    seed = _need(message, "seed", str)
-    actions = _need(message, "actions", list)
-    options = _optional(message, "options", dict) or {}
+    return (games.get(game_id), _need(message, "players", int), _need(message, "seed", str),
+            _optional(message, "options", dict) or {}, _need(message, "actions", list))
+
+
+def replay_check(message: dict) -> dict:
+    """Replay seed + actions; hash `seat`'s view after each listed version (see `replay`)."""
+    game, players, seed, options, actions = _game_log(message)
     versions = _optional(message, "versions", list) or []
     steps = _optional(message, "bot_steps", list) or []
     seat = message.get("seat")
@@ -176,14 +175,7 @@ def recheck_bots(message: dict) -> dict:
     already (the first stage).  Returns {"results": [{step, ok}]}: ok when the bot's own seeded choice at
     `ply` is the move played at `step`.
     """
-    game_id = _need(message, "game", str)
-    if game_id not in games.ids():
-        raise BadRequest(f"No game called {reprlib.repr(game_id)}.")
-    game = games.get(game_id)
-    players = _need(message, "players", int)
-    seed = _need(message, "seed", str)
-    actions = _need(message, "actions", list)
-    options = _optional(message, "options", dict) or {}
+    game, players, seed, options, actions = _game_log(message)
     checks = _need(message, "checks", list)
     results = []
     for check in checks:
