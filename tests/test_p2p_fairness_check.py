@@ -210,7 +210,7 @@ def test_p2p_missing_reveal_handed_to_bot_is_named_not_failed():
     assert any("handed your seat to a bot" in n for n in outcome["notes"])
 
 
-def test_p2p_a_reveal_never_acknowledged_then_replaced_by_a_bot_is_the_hosts_doing():
+def test_p2p_forge_a_reveal_never_acknowledged_then_replaced_by_a_bot_is_the_hosts_doing():
     """Issue 42, N2: the host never acknowledges the guest's reveal and hands the seat to a bot for the round: an honest
     host handles everything a guest sent before its bye reply, so the bot's choice in place of a sent reveal is the host's."""
     done = []
@@ -279,7 +279,7 @@ def test_p2p_seed_commitment_hash_is_sha256_of_the_bytes():
     assert sealed == hashlib.sha256(table.entropy[1]).hexdigest()
 
 
-def test_p2p_searched_bot_moves_wait_for_stage_two_and_are_searched_again_there():
+def test_p2p_forge_searched_bot_moves_wait_for_stage_two_and_are_searched_again_there():
     """Stage one lists the searching bots' moves (Easy here) instead of searching them; `recheck_bots` searches each
     again at its own position and finds a move that is not the bot's own choice."""
     table = SimTable("kings-progress", ["bot", "remote"], seed=19, level="easy").play()
@@ -307,7 +307,7 @@ def test_p2p_searched_bot_moves_wait_for_stage_two_and_are_searched_again_there(
     assert verify_fair({"mine": cheap.mines[1], "fair": cheap.fair(), "defer_bots": True})["pending"] == []
 
 
-def test_p2p_a_bot_listed_at_a_later_position_fails_stage_one_even_when_deferred():
+def test_p2p_forge_a_bot_listed_at_a_later_position_fails_stage_one_even_when_deferred():
     table = SimTable("kings-progress", ["bot", "remote"], seed=20, level="easy").play()
     fair = table.fair()
     fair["bots"][1]["ply"] = fair["bots"][1]["step"] + 1

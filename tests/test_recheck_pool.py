@@ -3,5 +3,5 @@ of its check (js/tables/recheck-record.js), tests/recheck_pool_cases.mjs under n
 from node_cases import ROOT, run_node_cases
 
 
-def test_recheck_pool_cases_hold():
+def test_forge_proof_recheck_pool_cases_hold():
     run_node_cases(ROOT / "tests" / "recheck_pool_cases.mjs", "the bot recheck's scheduler")

@@ -76,7 +76,7 @@ def leave_finished_table(page):
     leave_table(page)
 
 
-def test_p2p_guest_verdict_checks_the_bots_moves_on_an_extra_worker_then_lists_the_game(pw, site_url, artifacts):
+def test_p2p_forge_proof_verdict_waits_for_the_bots_moves_searched_again_on_an_extra_worker_then_lists_the_game(pw, site_url, artifacts):
     browsers, host, guest = guest_table(pw, site_url)
     try:
         guest.wait_for_function(f"{FAIR}?.dataset.fair === 'checking' && {FAIR}.querySelector('progress')", timeout=60_000)
@@ -142,7 +142,7 @@ def test_p2p_guest_verdict_checks_the_bots_moves_on_an_extra_worker_then_lists_t
             b.close()
 
 
-def test_p2p_guest_check_goes_on_in_the_lobby_in_another_game_and_after_a_reload(pw, site_url, artifacts):
+def test_p2p_forge_proof_check_goes_on_in_the_lobby_in_another_game_and_after_a_reload(pw, site_url, artifacts):
     browsers, host, guest = guest_table(pw, site_url)
     try:
         guest.wait_for_function(f"{FAIR}?.dataset.fair === 'checking' && {FAIR}.querySelector('progress')", timeout=60_000)
