@@ -124,6 +124,17 @@ def test_adversarial_a_reload_before_the_first_move_blames_nobody(runs, name):
         assert v and v["ok"] and v["kind"] == "fair", v
 
 
+def test_adversarial_a_reload_right_after_a_reveal_counts_the_reveal_and_blames_nobody(runs):
+    """Every party honest; a guest's page reloads right after it sent its secret choice, while the choice still waits
+    in the host's queue behind the closed link.  The reveal is signed with the seat's key, so the host handles it
+    (dropping it would let a bot's choice replace it, and the guest's record would blame an honest host)."""
+    r = run_of(runs, "reload-right-after-reveal")
+    assert r["info"]["cut"] is not None and r["info"]["counted"], r["info"]
+    for seat in (0, 1):
+        v = verdict(r, seat)
+        assert v and v["ok"] and v["kind"] == "fair" and not v["blame"], v
+
+
 def test_adversarial_a_one_move_handover_on_a_links_first_event_names_the_host(runs):
     """Issue 42, 2: the host cuts the guest's link on its turn; once the new link's first event shows the guest holding
     its seat, the host plays the bot's choice there and hands the seat back, never showing it."""

@@ -121,7 +121,7 @@ export function enqueue(host, conn, m) {
 
 /** @param {HostTable} host @param {Conn} conn @param {any} m */
 export async function onMessage(host, conn, m) {
-  if (conn.link.closed) return undefined;
+  if (conn.link.closed && !orphanCounts(host, conn, m)) return undefined;
   const problem = checkGuestMessage(m);
   if (problem) return refuse(host, conn, problem, m.n);
   conn.lastN = m.n;
@@ -136,7 +136,7 @@ export async function onMessage(host, conn, m) {
     return undefined;
   }
   if (conn.seat === null) return refuse(host, conn, "Spectators cannot move.", m.n);
-  if (host.seats[conn.seat].conn !== conn) return refuse(host, conn, "Another device holds this seat now.", m.n);
+  if (host.seats[conn.seat].conn !== conn && !orphanCounts(host, conn, m)) return refuse(host, conn, "Another device holds this seat now.", m.n);
   if ("seat" in m && m.seat !== conn.seat) return refuse(host, conn, `Seat ${m.seat + 1} is not yours; this connection plays seat ${conn.seat + 1}.`, m.n);
   if (!(await signedBySeat(host, conn.seat, m))) return refuse(host, conn, "That message is not signed with your seat's key.", m.n);
   if (m.t === "seal" || m.t === "unseal") return onDeal(host, conn, m);
@@ -174,6 +174,21 @@ export async function onMessage(host, conn, m) {
   conn.soft = 0;
   host.save();
   return host.advance();
+}
+
+/** The messages that bind a seat: they are signed by its key, so they count even from a link that has closed. */
+const SEAT_BOUND = new Set(["act", "commit", "reveal", "seal", "unseal"]);
+
+/**
+ * Does a message that waited in the queue while its link closed still count?  A guest that reloads right after
+ * sending its move or reveal keeps a record that it sent it; dropping it and later handing the seat to a bot
+ * would let that record blame an honest host.  So a seat-bound message from a closed link is handled as if the
+ * link were open, as long as no other device has taken the seat since (its signature is checked as usual).
+ * @param {HostTable} host @param {Conn} conn @param {any} m
+ */
+function orphanCounts(host, conn, m) {
+  return conn.link.closed && conn.hello && conn.seat !== null && host.seats[conn.seat].conn === null
+    && !!m && SEAT_BOUND.has(m.t);
 }
 
 /**

@@ -186,6 +186,44 @@ function reloadBetweenSealAndFirstMove(afterReveal = false) {
   }).then((out) => ({ ...out, info }));
 }
 
+// ---------------------------------------------------------------- 5b. an honest reload right after a reveal
+
+/**
+ * Every party honest; a guest's page reloads right after it sent its reveal (King's Cottage's secret stakes), while the reveal still
+ * waits in the host's queue (here: behind the link's own close).  The guest's record says it sent the reveal; had
+ * the host dropped it with the dead link, the turn timer would hand the seat to a bot whose choice replaces it,
+ * and that record would blame an honest host.  The reveal is signed with the seat's key, so it counts.
+ */
+function reloadRightAfterReveal() {
+  const victim = 0;
+  const info = { cut: null, counted: null };
+  return fuzzOne("kings-cottage/strategy/reload-after-reveal", {
+    over: plain(["remote", "remote", "bot"], { dishonest: "none" }), noWatchdog: true, rejoins: true,
+    hooks: (p, adv, ctx) => {
+      const { host } = ctx;
+      adv.observers.push((from, to, text) => {
+        if (from !== `guest${victim}` || to !== "host" || info.cut !== null || !host.round) return;
+        if (scan(text).t !== "reveal") return;
+        const m = JSON.parse(text);
+        info.cut = { version: m.version };
+        const conn = connOf(host, victim);
+        ctx.hostDev.enter(() => {
+          // the host's queue is busy until the reveal has arrived behind it; then the page goes away
+          void host.serial(async () => {
+            await ctx.run.until(() => conn.pending > 0, "the reveal in the host's queue");
+            dropConnection(ctx, victim);
+            await ctx.run.until(() => !host.seats[victim].conn, "the reload's closed link");
+          });
+          onceWhen(ctx, () => !host.round || host.round.version !== m.version, async () => {
+            info.counted = host.seats[victim].kind === "remote";
+            await rejoinSeat(ctx, victim);
+          });
+        });
+      });
+    },
+  }).then((out) => ({ ...out, info }));
+}
+
 // ---------------------------------------------------------------- 6. a one-move handover on a link's first event
 
 /**
@@ -311,6 +349,7 @@ export const STRATEGIES = {
   "dropped-without-handover": droppedWithoutHandover,
   "reload-between-seal-and-first-move": () => reloadBetweenSealAndFirstMove(false),
   "reload-between-reveal-and-first-move": () => reloadBetweenSealAndFirstMove(true),
+  "reload-right-after-reveal": reloadRightAfterReveal,
   "one-move-handover-on-first-event": oneMoveHandoverOnFirstEvent,
   "reveal-never-acknowledged": revealNeverAcknowledged,
   "forks-with-ghost-keys": () => forksWithGhostKeys("kings-progress"),
