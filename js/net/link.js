@@ -66,7 +66,7 @@ export class Link {
    * @param {RTCPeerConnection} pc
    * @param {{maxIn: number, onMessage: (m: any) => void, onBad: (reason: string, ref: number|null) => void,
    *   onAway: () => void, onBack: () => void, onClose: () => void, onFlood?: (dropped: number) => void,
-   *   rate?: {burst: number, perSecond: number, dropsToClose: number}}} handlers
+   *   rate?: {burst: number, perSecond: number, dropsToClose: number}, beats?: boolean}} handlers
    * @param {any[]} [early] messages that arrived before this link took the channel over
    */
   constructor(channel, pc, handlers, early = []) {
@@ -92,7 +92,8 @@ export class Link {
       if (pc.connectionState === "failed" || pc.connectionState === "closed") this.shut();
       else if (pc.connectionState === "disconnected") this.markAway();
     });
-    this.timer = setInterval(() => this.beat(), PING_MS);
+    // by mail (js/net/mail-channel.js) silence is normal: no heartbeat, never "away"
+    this.timer = handlers.beats === false ? null : setInterval(() => this.beat(), PING_MS);
   }
 
   /**
@@ -171,7 +172,7 @@ export class Link {
   shut() {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.timer);
+    if (this.timer !== null) clearInterval(this.timer);
     this.h.onClose();
   }
 

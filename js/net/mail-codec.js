@@ -1,0 +1,169 @@
+// @ts-check
+/**
+ * One correspondence link's payload: a bundle of protocol messages, compressed, encrypted to the one device it is
+ * for, and bound to its table, seat, direction and number (docs/correspondence.md).
+ *
+ * Bytes of a link (then base64url):
+ *   byte 0        format (1)
+ *   bytes 1-8     the table's id (16 hex digits)
+ *   byte 9        seat
+ *   byte 10       bit 0: direction (0 host → guest, 1 guest → host); bit 1: a sender's ECDH key follows
+ *   bytes 11-14   the bundle's number, counted per seat and direction from 1 (big-endian)
+ *   [65 bytes]    the sender's ECDH P-256 public key (raw), on a guest's first link only
+ *   12 bytes      AES-GCM nonce
+ *   the rest      AES-GCM(deflate-raw(canonical bundle)), with the header above as additional data
+ * The key is HKDF-SHA-256 over the ECDH secret of the host's and the seat's device keys, salted with the table
+ * id: only those two devices can read or make a link, and a link made for another seat, table, direction or
+ * number does not decrypt (its header is authenticated), so it is refused before anything reads it.
+ */
+import { canonical, parseCanonical } from "./canonical.js";
+import { concat, fromB64url, fromHex, randomBytes, toB64url, toHex } from "./bytes.js";
+
+export const MAIL_FORMAT = 1;
+export const HOST_TO_GUEST = 0;
+export const GUEST_TO_HOST = 1;
+const HEADER = 15;
+const ECDH_RAW = 65;
+const NONCE = 12;
+/** A bundle that inflates past this is refused (a hostile link cannot fill the memory). */
+export const MAX_BUNDLE_BYTES = 1_000_000;
+
+export class MailError extends Error {}
+
+/**
+ * @typedef {{format: number, table: string, seat: number, dir: number, k: number, key: Uint8Array|null}} MailHeader
+ */
+
+/** A device's ECDH key pair for a correspondence table. @returns {Promise<{privateJwk: JsonWebKey, publicKey: string}>} */
+export async function newMailKeyPair() {
+  const pair = /** @type {CryptoKeyPair} */ (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]));
+  const privateJwk = await crypto.subtle.exportKey("jwk", pair.privateKey);
+  const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+  return { privateJwk, publicKey: toB64url(raw) };
+}
+
+/**
+ * The AES-GCM key two devices share at one table.
+ * @param {JsonWebKey} myPrivateJwk @param {string} theirPublicKey base64url raw point @param {string} table
+ * @returns {Promise<CryptoKey>}
+ */
+export async function sharedMailKey(myPrivateJwk, theirPublicKey, table) {
+  const raw = fromB64url(theirPublicKey);
+  if (raw.length !== ECDH_RAW || raw[0] !== 4) throw new MailError("That link carries no valid key.");
+  let theirs;
+  try {
+    theirs = await crypto.subtle.importKey("raw", raw, { name: "ECDH", namedCurve: "P-256" }, false, []);
+  } catch {
+    throw new MailError("That link carries no valid key.");
+  }
+  const mine = await crypto.subtle.importKey("jwk", myPrivateJwk, { name: "ECDH", namedCurve: "P-256" }, false, ["deriveBits"]);
+  const secret = await crypto.subtle.deriveBits({ name: "ECDH", public: theirs }, mine, 256);
+  const hkdf = await crypto.subtle.importKey("raw", secret, "HKDF", false, ["deriveKey"]);
+  return crypto.subtle.deriveKey(
+    { name: "HKDF", hash: "SHA-256", salt: fromHex(table), info: new TextEncoder().encode("parlour correspondence 1") },
+    hkdf, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
+}
+
+/** @param {Uint8Array} bytes @param {"deflate-raw"} format @param {boolean} inflate @param {number} limit */
+async function stream(bytes, format, inflate, limit) {
+  const ds = inflate ? new DecompressionStream(format) : new CompressionStream(format);
+  const writer = ds.writable.getWriter();
+  const done = writer.write(bytes).then(() => writer.close()).catch(() => undefined);
+  const reader = ds.readable.getReader();
+  /** @type {Uint8Array[]} */
+  const parts = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { value, done: end } = await reader.read();
+      if (end) break;
+      size += value.length;
+      if (size > limit) {
+        await reader.cancel();
+        throw new MailError("That link unpacks to too much to be a Parlour link.");
+      }
+      parts.push(value);
+    }
+  } catch (err) {
+    if (err instanceof MailError) throw err;
+    throw new MailError("That link is damaged (it does not unpack).");
+  }
+  await done;
+  return concat(...parts);
+}
+
+/** @param {MailHeader} h @returns {Uint8Array} */
+function headerBytes(h) {
+  if (!/^[0-9a-f]{16}$/.test(h.table)) throw new MailError("A table id is 16 hex digits.");
+  const out = new Uint8Array(HEADER);
+  out[0] = h.format;
+  out.set(fromHex(h.table), 1);
+  out[9] = h.seat;
+  out[10] = (h.dir & 1) | (h.key ? 2 : 0);
+  new DataView(out.buffer).setUint32(11, h.k);
+  return h.key ? concat(out, h.key) : out;
+}
+
+/**
+ * Read a link's header without its key: which table, seat, direction and number it says it is (not yet proven:
+ * only `open` proves it, by decrypting).
+ * @param {string} text the link's payload (base64url) @returns {MailHeader & {bytes: Uint8Array}}
+ */
+export function readHeader(text) {
+  let bytes;
+  try {
+    bytes = fromB64url(text);
+  } catch {
+    throw new MailError("That is not a Parlour link (it has characters a link never has).");
+  }
+  if (bytes.length < HEADER + NONCE + 16) throw new MailError("That link is cut short: copy all of it.");
+  if (bytes[0] !== MAIL_FORMAT) throw new MailError("That link was made by another version of Parlour.");
+  const hasKey = (bytes[10] & 2) !== 0;
+  if (bytes.length < HEADER + (hasKey ? ECDH_RAW : 0) + NONCE + 16) throw new MailError("That link is cut short: copy all of it.");
+  return {
+    bytes, format: bytes[0], table: toHex(bytes.slice(1, 9)), seat: bytes[9], dir: bytes[10] & 1,
+    k: new DataView(bytes.buffer, bytes.byteOffset).getUint32(11), key: hasKey ? bytes.slice(HEADER, HEADER + ECDH_RAW) : null,
+  };
+}
+
+/** The sender's ECDH key a guest's first link carries, base64url, or null. @param {MailHeader} h */
+export const senderKey = (h) => (h.key ? toB64url(h.key) : null);
+
+/**
+ * Make a link's payload.
+ * @param {CryptoKey} key sharedMailKey @param {{table: string, seat: number, dir: number, k: number, key?: string|null}} h
+ * @param {any} bundle plain JSON
+ * @returns {Promise<string>} base64url
+ */
+export async function sealBundle(key, h, bundle) {
+  const header = headerBytes({ format: MAIL_FORMAT, table: h.table, seat: h.seat, dir: h.dir, k: h.k, key: h.key ? fromB64url(h.key) : null });
+  const packed = await stream(new TextEncoder().encode(canonical(bundle)), "deflate-raw", false, Infinity);
+  const nonce = randomBytes(NONCE);
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv: nonce, additionalData: header }, key, packed));
+  return toB64url(concat(header, nonce, sealed));
+}
+
+/**
+ * Open a link's payload made for this device: its header, proven, and its bundle.
+ * @param {CryptoKey} key @param {string} text @returns {Promise<{header: MailHeader, bundle: any}>}
+ */
+export async function openBundle(key, text) {
+  const h = readHeader(text);
+  const at = HEADER + (h.key ? ECDH_RAW : 0);
+  let packed;
+  try {
+    packed = new Uint8Array(await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: h.bytes.slice(at, at + NONCE), additionalData: h.bytes.slice(0, at) }, key, h.bytes.slice(at + NONCE)));
+  } catch {
+    throw new MailError("That link was not made for this device at this table, or it was changed on the way.");
+  }
+  const unpacked = await stream(packed, "deflate-raw", true, MAX_BUNDLE_BYTES);
+  let bundle;
+  try {
+    bundle = parseCanonical(new TextDecoder("utf-8", { fatal: true }).decode(unpacked));
+  } catch {
+    throw new MailError("That link's contents are not in Parlour's form.");
+  }
+  const { bytes, ...header } = h;
+  return { header, bundle };
+}

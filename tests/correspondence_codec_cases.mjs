@@ -1,0 +1,265 @@
+// @ts-check
+/**
+ * Correspondence links' transport (issue 43): the JSON delta (js/net/json-delta.js), the mailbox that numbers and
+ * acknowledges messages (js/net/mailbox.js), the link's packing and encryption (js/net/mail-codec.js) and the
+ * channel js/net/link.js reads (js/net/mail-channel.js).  Run by tests/test_correspondence_codec.py with
+ * `node --test`.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { deflateRawSync } from "node:zlib";
+import { canonical } from "../js/net/canonical.js";
+import { diff, patch, DeltaError } from "../js/net/json-delta.js";
+import { bundle, newMailbox, post, receive, MailboxError } from "../js/net/mailbox.js";
+import {
+  GUEST_TO_HOST, HOST_TO_GUEST, MailError, newMailKeyPair, openBundle, readHeader, sealBundle, senderKey, sharedMailKey,
+} from "../js/net/mail-codec.js";
+import { MailChannel, MailPeer } from "../js/net/mail-channel.js";
+import { Link } from "../js/net/link.js";
+import { fromB64url, toB64url } from "../js/net/bytes.js";
+
+/** A small seeded generator (mulberry32), so a failing case replays. @param {number} seed */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A random JSON value of bounded depth. @param {() => number} r @param {number} depth @returns {any} */
+function value(r, depth) {
+  const pick = Math.floor(r() * (depth > 0 ? 7 : 4));
+  if (pick === 0) return Math.floor(r() * 20) - 5;
+  if (pick === 1) return ["a", "b", "__proto__", "", "é"][Math.floor(r() * 5)];
+  if (pick === 2) return r() < 0.5;
+  if (pick === 3) return null;
+  if (pick === 4 || pick === 5) return Array.from({ length: Math.floor(r() * 5) }, () => value(r, depth - 1));
+  /** @type {Record<string, any>} */
+  const o = {};
+  for (let i = Math.floor(r() * 5); i > 0; i--) {
+    Object.defineProperty(o, ["x", "y", "z", "__proto__", "w"][Math.floor(r() * 5)], { value: value(r, depth - 1), enumerable: true, writable: true, configurable: true });
+  }
+  return o;
+}
+
+/** A value changed a little, as a view changes from one move to the next. @param {() => number} r @param {any} v @returns {any} */
+function mutate(r, v) {
+  if (r() < 0.15) return value(r, 2);
+  if (Array.isArray(v)) {
+    const out = v.map((x) => (r() < 0.3 ? mutate(r, x) : x));
+    if (r() < 0.3) out.splice(Math.floor(r() * (out.length + 1)), 0, value(r, 1));
+    if (r() < 0.3 && out.length) out.splice(Math.floor(r() * out.length), 1);
+    return out;
+  }
+  if (v && typeof v === "object") {
+    /** @type {Record<string, any>} */
+    const out = {};
+    for (const k of Object.keys(v)) {
+      if (r() < 0.1) continue;
+      Object.defineProperty(out, k, { value: r() < 0.3 ? mutate(r, v[k]) : v[k], enumerable: true, writable: true, configurable: true });
+    }
+    if (r() < 0.3) Object.defineProperty(out, "n" + Math.floor(r() * 3), { value: value(r, 1), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  return value(r, 0);
+}
+
+test("a delta patched onto its base gives the value exactly, for 3,000 random pairs", () => {
+  const r = rng(43);
+  for (let i = 0; i < 3000; i++) {
+    const base = value(r, 4);
+    const next = r() < 0.7 ? mutate(r, base) : value(r, 4);
+    const d = diff(base, next);
+    const back = patch(base, JSON.parse(JSON.stringify(d)));
+    assert.equal(canonical(back), canonical(next), `pair ${i}`);
+    if (back && typeof back === "object") assert.equal(Object.getPrototypeOf(back) === null, false);
+  }
+});
+
+test("a delta never spells more than the value whole", () => {
+  const r = rng(7);
+  for (let i = 0; i < 500; i++) {
+    const base = value(r, 4);
+    const next = mutate(r, base);
+    const d = diff(base, next);
+    if (d !== null) assert.ok(JSON.stringify(d).length <= JSON.stringify({ "=": next }).length);
+  }
+});
+
+test("a view with one move more travels as a small delta", () => {
+  const board = Array.from({ length: 13 }, (_, y) => Array.from({ length: 13 }, (_, x) => ((x * y) % 5 ? null : { suit: x % 4, rank: y % 6 })));
+  const hand = ["2S", "3M", "AC", "4A", "5S", "NC"];
+  const base = { version: 12, board, hand, log: Array.from({ length: 12 }, (_, i) => ({ seat: i % 3, text: `move ${i}` })) };
+  const next = { version: 13, board: board.map((row, y) => (y === 4 ? row.map((c, x) => (x === 7 ? { suit: 2, rank: 3 } : c)) : row)),
+    hand: hand.filter((c) => c !== "AC"), log: [...base.log, { seat: 0, text: "move 12" }] };
+  const d = diff(base, next);
+  assert.equal(canonical(patch(base, d)), canonical(next));
+  assert.ok(JSON.stringify(d).length < 200, `${JSON.stringify(d).length}: ${JSON.stringify(d)}`);
+});
+
+test("a delta that does not fit its base is refused, and no key sets a prototype", () => {
+  assert.throws(() => patch([1, 2], { o: { a: { "=": 1 } }, d: [] }), DeltaError);
+  assert.throws(() => patch({ a: 1 }, { a: 3, i: {} }), DeltaError);
+  assert.throws(() => patch([1], { a: 3, i: { 2: { "=": 1 } } }), DeltaError); // a hole at 1
+  assert.throws(() => patch({ a: 1 }, { o: {}, d: ["b"] }), DeltaError);
+  assert.throws(() => patch([1, 2], { p: 2, s: 1, m: [] }), DeltaError);
+  assert.throws(() => patch(1, { x: 1 }), DeltaError);
+  const evil = patch({}, JSON.parse('{"o": {"__proto__": {"=": {"polluted": 1}}}, "d": []}'));
+  assert.equal(/** @type {any} */ ({}).polluted, undefined);
+  assert.deepEqual(Object.keys(evil), ["__proto__"]);
+  assert.equal(Object.getPrototypeOf(evil), Object.prototype);
+});
+
+/** Two mailboxes and a lossy postman: links made at random, some never opened, some opened late or twice. */
+test("every message arrives once and in order however links are lost, repeated or opened late", () => {
+  const r = rng(11);
+  for (let run = 0; run < 200; run++) {
+    const ends = [newMailbox(), newMailbox()];
+    /** @type {string[][]} */
+    const sentBy = [[], []];
+    /** @type {string[][]} */
+    const gotBy = [[], []];
+    /** @type {{from: number, b: any, k: number}[]} */
+    const made = [];
+    let view = value(r, 3);
+    for (let step = 0; step < 60; step++) {
+      const who = r() < 0.5 ? 0 : 1;
+      const roll = r();
+      if (roll < 0.45) {
+        view = mutate(r, view);
+        const text = canonical({ t: r() < 0.7 ? "ev" : "note", view, n: 99 });
+        post(ends[who], text);
+        sentBy[who].push(canonical({ ...JSON.parse(text), n: 0 }));
+      } else if (roll < 0.75) {
+        const b = JSON.parse(JSON.stringify(bundle(ends[who])));
+        made.push({ from: who, b, k: ends[who].kOut });
+      } else if (made.length) {
+        const pickAt = r() < 0.7 ? made.length - 1 : Math.floor(r() * made.length);
+        const { from, b, k } = made[pickAt];
+        const to = 1 - from;
+        const before = JSON.stringify(ends[to]);
+        try {
+          for (const t of receive(ends[to], b, k, 1)) gotBy[to].push(canonical({ ...JSON.parse(t), n: 0 }));
+        } catch (err) {
+          assert.ok(err instanceof MailboxError, String(err));
+          assert.equal(JSON.stringify(ends[to]), before, "a refused link changes nothing");
+        }
+      }
+    }
+    // finally each end sends a link the other opens, twice over: everything is through
+    for (let i = 0; i < 2; i++) {
+      for (const who of [0, 1]) {
+        const b = bundle(ends[who]);
+        for (const t of receive(ends[1 - who], b, ends[who].kOut, 1)) gotBy[1 - who].push(canonical({ ...JSON.parse(t), n: 0 }));
+      }
+    }
+    assert.deepEqual(gotBy[1], sentBy[0], `run ${run}`);
+    assert.deepEqual(gotBy[0], sentBy[1], `run ${run}`);
+    assert.equal(ends[0].out.length <= 2 && ends[1].out.length <= 2, true, "acknowledged messages are forgotten but the bases");
+  }
+});
+
+test("the same link opened twice, or an older one after a newer, changes nothing and says so", () => {
+  const a = newMailbox();
+  const b = newMailbox();
+  post(a, canonical({ t: "ev", version: 1, n: 1 }));
+  const first = bundle(a);
+  post(a, canonical({ t: "ev", version: 2, n: 2 }));
+  const second = bundle(a);
+  assert.equal(receive(b, second, 2, 1).length, 2);
+  assert.throws(() => receive(b, second, 2, 3), /opened here already/);
+  assert.throws(() => receive(b, first, 1, 3), /later link/);
+  assert.throws(() => receive(b, { ack: 0, have: 0, m: [[9, 8, { o: { version: { "=": 3 } }, d: [] }]] }, 3, 3), /does not have/);
+  assert.throws(() => receive(b, { ack: 5, have: 0, m: [] }, 4, 3), /never sent/);
+  assert.throws(() => receive(b, { ack: 0, have: 0, m: [[4, 0, { "=": [1] }]] }, 5, 3), /not a message/);
+  assert.equal(b.got, 2);
+});
+
+const TABLE = "0123456789abcdef";
+
+async function pair() {
+  const host = await newMailKeyPair();
+  const guest = await newMailKeyPair();
+  return {
+    host, guest,
+    hostKey: await sharedMailKey(host.privateJwk, guest.publicKey, TABLE),
+    guestKey: await sharedMailKey(guest.privateJwk, host.publicKey, TABLE),
+  };
+}
+
+test("a link opens only on its own device, with the header it was made with", async () => {
+  const p = await pair();
+  const other = await newMailKeyPair();
+  const stranger = await sharedMailKey(other.privateJwk, p.host.publicKey, TABLE);
+  const text = await sealBundle(p.guestKey, { table: TABLE, seat: 2, dir: GUEST_TO_HOST, k: 1, key: p.guest.publicKey }, { hello: "Ann" });
+  const h = readHeader(text);
+  assert.deepEqual({ table: h.table, seat: h.seat, dir: h.dir, k: h.k }, { table: TABLE, seat: 2, dir: GUEST_TO_HOST, k: 1 });
+  assert.equal(senderKey(h), p.guest.publicKey);
+  const opened = await openBundle(p.hostKey, text);
+  assert.deepEqual(opened.bundle, { hello: "Ann" });
+  await assert.rejects(openBundle(stranger, text), MailError);
+  const bytes = fromB64url(text);
+  for (const [at, what] of [[9, "seat"], [10, "direction"], [14, "number"], [3, "table"], [40, "key"], [bytes.length - 1, "tag"]]) {
+    const bad = bytes.slice();
+    bad[/** @type {number} */ (at)] ^= 1;
+    await assert.rejects(openBundle(p.hostKey, toB64url(bad)), MailError, String(what));
+  }
+  await assert.rejects(openBundle(p.hostKey, text.slice(0, 60)), /cut short/);
+  await assert.rejects(openBundle(p.hostKey, `${text}*`), /characters a link never has/);
+  const v2 = bytes.slice();
+  v2[0] = 2;
+  await assert.rejects(openBundle(p.hostKey, toB64url(v2)), /another version/);
+  // made for another table: the key differs, and so does the header
+  const elsewhere = await sharedMailKey(p.host.privateJwk, p.guest.publicKey, "fedcba9876543210");
+  await assert.rejects(openBundle(elsewhere, text), MailError);
+});
+
+test("a link that unpacks to too much is refused before it is read", async () => {
+  const p = await pair();
+  const header = new Uint8Array(15);
+  header[0] = 1;
+  header.set([1, 35, 69, 103, 137, 171, 205, 239], 1);
+  header[9] = 0;
+  header[10] = HOST_TO_GUEST;
+  header[14] = 1;
+  const bomb = deflateRawSync(Buffer.alloc(3_000_000, 32));
+  const nonce = new Uint8Array(12);
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv: nonce, additionalData: header }, p.hostKey, bomb));
+  const text = toB64url(new Uint8Array([...header, ...nonce, ...sealed]));
+  assert.ok(text.length < 6000);
+  await assert.rejects(openBundle(p.guestKey, text), /too much/);
+});
+
+test("a key in a link that is not a curve point is refused with a sentence", async () => {
+  const mine = await newMailKeyPair();
+  await assert.rejects(sharedMailKey(mine.privateJwk, toB64url(new Uint8Array(65).fill(4)), TABLE), /no valid key/);
+  await assert.rejects(sharedMailKey(mine.privateJwk, "AAAA", TABLE), /no valid key/);
+});
+
+test("js/net/link.js runs over a mail channel: no heartbeat, messages numbered as it expects", async () => {
+  const hostBox = newMailbox();
+  const guestBox = newMailbox();
+  /** @type {any[]} */
+  const got = [];
+  const channel = new MailChannel(guestBox);
+  const link = new Link(/** @type {any} */ (channel), /** @type {any} */ (new MailPeer()), {
+    maxIn: 100000, beats: false, onMessage: (m) => got.push(m), onBad: (why) => got.push({ bad: why }),
+    onAway: () => got.push({ away: true }), onBack: () => {}, onClose: () => got.push({ closed: true }),
+  });
+  assert.equal(link.timer, null);
+  await Promise.resolve();
+  post(hostBox, canonical({ t: "welcome", table: TABLE, n: 1 }));
+  post(hostBox, canonical({ t: "ping", n: 2 }));
+  post(hostBox, canonical({ t: "ev", version: 0, n: 3 }));
+  assert.equal(channel.deliver(bundle(hostBox), 1), 2);
+  assert.deepEqual(got, [{ t: "welcome", table: TABLE, n: 1 }, { t: "ev", version: 0, n: 2 }]);
+  link.send({ t: "sync" });
+  assert.equal(guestBox.sent, 1);
+  assert.throws(() => channel.deliver(bundle(hostBox), 1), /opened here already/);
+  link.close();
+  assert.deepEqual(got.at(-1), { closed: true });
+});
