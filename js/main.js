@@ -266,7 +266,7 @@ async function openTable(setup, button) {
 }
 
 async function startGame(choice) {
-  if (choice.seats.some((s) => s.kind === "remote")) return (await network()).hostNetworkGame(netDeps(), choice);
+  if (choice.seats.some((s) => s.kind === "remote")) return (await network()).hostNetworkGame(netDeps(), choice, !!choice.mail);
   const seed = params.has("seed") ? params.get("seed") : undefined;
   await openTable({ ...choice, seed: seed ?? undefined }, /** @type {any} */ (document.getElementById("start")));
 }

@@ -120,6 +120,31 @@ export class GuestProtocol {
     return message;
   }
 
+  /**
+   * This link's own state (the session is saved apart), so a correspondence table's page may close between two
+   * links and the same link go on when it opens again (js/tables/mail-guest.js).  Plain JSON.
+   */
+  snapshot() {
+    return {
+      state: this.state, linkNo: this.linkNo, fresh: this.fresh, welcomed: this.welcomed, ended: this.ended,
+      unsealedOn: this.unsealedOn, committedOn: this.committedOn, revealedOn: this.revealedOn, lastEv: this.lastEv,
+      facts: this.facts, name: this.name ?? null,
+    };
+  }
+
+  /**
+   * Go on with a link from its snapshot: the session is read again from the record.
+   * @param {ReturnType<GuestProtocol["snapshot"]>} snap
+   */
+  resume(snap) {
+    Object.assign(this, { ...snap, name: snap.name ?? undefined });
+    if (!this.welcomed || !this.facts || !this.fresh) return;
+    this.session = upgrade(this.io.load(this.facts.table));
+    this.context = signingContext(this.facts);
+    this.signer = signerFrom(this.fresh.privateJwk);
+    if (this.session?.failure) this.state = "failed";
+  }
+
   /** @param {string} reason @returns {Effects} */
   fail(reason) {
     this.state = "failed";

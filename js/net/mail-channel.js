@@ -5,6 +5,9 @@
  * mailbox (js/net/mailbox.js) and out in the next link the person sends; what a link brings in is delivered as
  * the channel's messages, in order.
  *
+ * Messages keep the numbers the mailbox gave them, which js/net/link.js expects consecutive: a link over a mail
+ * channel starts from the mailbox's counts (`startLink`).
+ *
  * The peer connection beside it is always "connected": by mail a silent peer is the normal case, never "away"
  * (js/net/link.js beats no heartbeat on such a link).
  */
@@ -26,8 +29,6 @@ export class MailChannel extends EventTarget {
     this.readyState = "open";
     /** @type {((e: MessageEvent) => void)|null} */
     this.onmessage = null;
-    /** Link numbers for the messages delivered to js/net/link.js (it wants them consecutive). */
-    this.delivered = 0;
   }
 
   /** @param {string} text */
@@ -44,8 +45,7 @@ export class MailChannel extends EventTarget {
    * @returns {number} how many messages were new
    */
   deliver(bundle, k) {
-    const texts = receive(this.box, bundle, k, this.delivered + 1);
-    this.delivered += texts.length;
+    const texts = receive(this.box, bundle, k);
     for (const data of texts) {
       const event = new MessageEvent("message", { data });
       this.onmessage?.(event);
@@ -74,4 +74,14 @@ export class MailPeer extends EventTarget {
     this.connectionState = "closed";
     this.dispatchEvent(new Event("connectionstatechange"));
   }
+}
+
+/**
+ * Set a table's link over a mail channel to go on from the mailbox's counts (a page that reloaded between two
+ * links makes a new js/net/link.js over the kept mailbox).
+ * @param {import("./link.js").Link} link @param {MailChannel} channel
+ */
+export function startLink(link, channel) {
+  link.outSeq = channel.box.sent;
+  link.inSeq = channel.box.got;
 }

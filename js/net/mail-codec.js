@@ -7,7 +7,8 @@
  *   byte 0        format (1)
  *   bytes 1-8     the table's id (16 hex digits)
  *   byte 9        seat
- *   byte 10       bit 0: direction (0 host → guest, 1 guest → host); bit 1: a sender's ECDH key follows
+ *   byte 10       bit 0: direction (0 host → guest, 1 guest → host); bit 1: a sender's ECDH key follows;
+ *                 bit 2: an invite (then, not encrypted: the host's ECDH key and a 4-byte tag, and nothing else)
  *   bytes 11-14   the bundle's number, counted per seat and direction from 1 (big-endian)
  *   [65 bytes]    the sender's ECDH P-256 public key (raw), on a guest's first link only
  *   12 bytes      AES-GCM nonce
@@ -107,23 +108,46 @@ function headerBytes(h) {
 /**
  * Read a link's header without its key: which table, seat, direction and number it says it is (not yet proven:
  * only `open` proves it, by decrypting).
- * @param {string} text the link's payload (base64url) @returns {MailHeader & {bytes: Uint8Array}}
+ * @param {string} text the link's payload (base64url) @param {boolean} [invites] an invite may be read too
+ * @returns {MailHeader & {bytes: Uint8Array, invite: boolean}}
  */
-export function readHeader(text) {
+export function readHeader(text, invites = false) {
   let bytes;
   try {
     bytes = fromB64url(text);
   } catch {
     throw new MailError("That is not a Parlour link (it has characters a link never has).");
   }
-  if (bytes.length < HEADER + NONCE + 16) throw new MailError("That link is cut short: copy all of it.");
+  if (bytes.length < HEADER + 4) throw new MailError("That link is cut short: copy all of it.");
   if (bytes[0] !== MAIL_FORMAT) throw new MailError("That link was made by another version of Parlour.");
   const hasKey = (bytes[10] & 2) !== 0;
-  if (bytes.length < HEADER + (hasKey ? ECDH_RAW : 0) + NONCE + 16) throw new MailError("That link is cut short: copy all of it.");
+  const invite = (bytes[10] & 4) !== 0;
+  if (invite && !invites) throw new MailError("That is an invite link: open it on the device that takes the seat.");
+  if (bytes.length < HEADER + (hasKey ? ECDH_RAW : 0) + (invite ? 4 : NONCE + 16)) throw new MailError("That link is cut short: copy all of it.");
   return {
-    bytes, format: bytes[0], table: toHex(bytes.slice(1, 9)), seat: bytes[9], dir: bytes[10] & 1,
+    bytes, invite, format: bytes[0], table: toHex(bytes.slice(1, 9)), seat: bytes[9], dir: bytes[10] & 1,
     k: new DataView(bytes.buffer, bytes.byteOffset).getUint32(11), key: hasKey ? bytes.slice(HEADER, HEADER + ECDH_RAW) : null,
   };
+}
+
+/**
+ * A seat's invite by mail: the table, the seat and the host's ECDH key for the table, not encrypted (the guest
+ * has no key yet; whoever holds the link may take the seat, as with a network invite).  The tag tells two
+ * invites for one seat apart.
+ * @param {{table: string, seat: number, hostKey: string, tag: Uint8Array}} inv @returns {string} base64url
+ */
+export function makeInvite(inv) {
+  const header = headerBytes({ format: MAIL_FORMAT, table: inv.table, seat: inv.seat, dir: HOST_TO_GUEST, k: 0, key: fromB64url(inv.hostKey) });
+  header[10] |= 4;
+  return toB64url(concat(header, inv.tag));
+}
+
+/** Read an invite (null when the payload is a link, not an invite). @param {string} text */
+export function readInvite(text) {
+  const h = readHeader(text, true);
+  if (!h.invite) return null;
+  if (h.bytes.length !== HEADER + ECDH_RAW + 4 || !h.key) throw new MailError("That invite link is damaged: ask the host for it again.");
+  return { table: h.table, seat: h.seat, hostKey: toB64url(h.key), tag: toHex(h.bytes.slice(HEADER + ECDH_RAW)) };
 }
 
 /** The sender's ECDH key a guest's first link carries, base64url, or null. @param {MailHeader} h */
@@ -164,6 +188,6 @@ export async function openBundle(key, text) {
   } catch {
     throw new MailError("That link's contents are not in Parlour's form.");
   }
-  const { bytes, ...header } = h;
+  const { bytes, invite, ...header } = h;
   return { header, bundle };
 }

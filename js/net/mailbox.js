@@ -78,12 +78,13 @@ export class MailboxError extends Error {}
 
 /**
  * Take in a link's contents: the messages not received before, in order, as canonical texts numbered for
- * js/net/link.js from `nextN` on.  Nothing changes if a message does not fit (a delta on a base this end never
- * had): the link was not made from this end's messages.
- * @param {Mailbox} box @param {any} b @param {number} k the link's number @param {number} nextN
+ * js/net/link.js by their own numbers (so the numbers a table's acknowledgements name are the same at both ends,
+ * whichever page reloaded between two links).  Nothing changes if a message does not fit (a delta on a base this
+ * end never had): the link was not made from this end's messages.
+ * @param {Mailbox} box @param {any} b @param {number} k the link's number
  * @returns {string[]}
  */
-export function receive(box, b, k, nextN) {
+export function receive(box, b, k) {
   if (!b || typeof b !== "object" || !Number.isSafeInteger(b.ack) || !Number.isSafeInteger(b.have) || !Array.isArray(b.m)) {
     throw new MailboxError("That link's contents are not a Parlour bundle.");
   }
@@ -120,7 +121,7 @@ export function receive(box, b, k, nextN) {
     if (!theirs.some((x) => x.seq === seq)) theirs.push({ seq, t: m.t, m });
     if (seq <= got) continue; // had it already (an earlier link brought it)
     got = seq;
-    texts.push(canonical({ ...m, n: nextN + texts.length }));
+    texts.push(canonical({ ...m, n: seq }));
   }
   // commit: nothing above threw
   box.kIn = k;

@@ -150,7 +150,7 @@ function write(key, value) {
 
 /**
  * Every hosted table and guest record: key (without the prefix), kind, last write, finished.
- * @returns {{key: string, kind: "host"|"guest", updated: number, done: boolean}[]}
+ * @returns {{key: string, kind: "host"|"guest"|"mail", updated: number, done: boolean}[]}
  */
 function records() {
   const found = [];
@@ -163,14 +163,15 @@ function records() {
   for (const full of keys) {
     if (!full.startsWith(PREFIX)) continue;
     const key = full.slice(PREFIX.length);
-    const kind = key.startsWith("host.") ? "host" : key.startsWith("guest.") && key !== "guest.last" ? "guest" : null;
+    const kind = key.startsWith("host.") ? "host" : key.startsWith("guest.") && key !== "guest.last" ? "guest"
+      : key.startsWith("mail.") ? "mail" : null;
     if (!kind) continue;
     const value = read(key);
     if (!value || typeof value !== "object") {
       found.push({ key, kind, updated: 0, done: true }); // unreadable: nothing can use it
       continue;
     }
-    found.push({ key, kind, updated: Number(value.updated) || 0, done: kind === "host" ? !!value.over : value.result != null });
+    found.push({ key, kind, updated: Number(value.updated) || 0, done: kind === "guest" ? value.result != null : !!value.over });
   }
   return found;
 }
@@ -224,8 +225,8 @@ export function pruneStale(now = Date.now()) {
       try { localStorage.setItem(PREFIX + r.key, JSON.stringify({ ...value, updated: now })); } catch { /* full: dated next time */ }
     }
   }
-  const keepCount = { host: POLICY.keepHosted, guest: POLICY.keepGuests };
-  for (const kind of /** @type {const} */ (["host", "guest"])) {
+  const keepCount = { host: POLICY.keepHosted, guest: POLICY.keepGuests, mail: POLICY.keepGuests };
+  for (const kind of /** @type {const} */ (["host", "guest", "mail"])) {
     const mine = all.filter((r) => r.kind === kind).sort((a, b) => b.updated - a.updated);
     mine.forEach((r, i) => {
       const age = now - r.updated;
@@ -253,6 +254,25 @@ export const forgetHosted = (id) => remove(`host.${id}`);
 export const loadGuest = (table) => read(`guest.${table}`);
 /** @param {string} table @param {any} record @returns {boolean} false when the record could not be kept */
 export const saveGuest = (table, record) => write(`guest.${table}`, { ...record, updated: Date.now() });
+
+/**
+ * A guest's side of a table played by sending links (js/tables/mail-guest.js): its link's keys and mailbox, the
+ * protocol's link state, the welcome and the last event (the table is drawn from them between two links).
+ * @param {string} table @param {number} seat
+ */
+export const loadMail = (table, seat) => read(`mail.${table}.${seat}`);
+/** @param {string} table @param {number} seat @param {any} record @returns {boolean} */
+export const saveMail = (table, seat, record) => write(`mail.${table}.${seat}`, { ...record, updated: Date.now() });
+
+/** Every table this browser plays by links, as a guest (the lobby lists them). @returns {any[]} */
+export function listMail() {
+  return records().filter((r) => r.kind === "mail").map((r) => read(r.key)).filter((v) => v && typeof v === "object");
+}
+
+/** Every hosted table, read (the lobby lists those played by links). @returns {any[]} */
+export function listHosted() {
+  return records().filter((r) => r.kind === "host").map((r) => read(r.key)).filter((v) => v && typeof v === "object");
+}
 
 /** Which table an invite code led to (so a reload with the same link finds its record). @param {string} code */
 export const tableForInvite = (code) => read(`invite.${code.slice(0, 40)}`);

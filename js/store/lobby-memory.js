@@ -12,7 +12,7 @@ const KEY = "parlour.lobby";
 const MAX_CHARS = 10_000;
 
 /**
- * @typedef {{game?: unknown, players?: unknown, seats?: unknown, options?: unknown}} RememberedSetup
+ * @typedef {{game?: unknown, players?: unknown, seats?: unknown, options?: unknown, mail?: unknown}} RememberedSetup
  *   anything may be missing or of the wrong kind: the lobby checks every field
  */
 
@@ -31,7 +31,7 @@ export function loadLobbySetup() {
 /**
  * Keep the lobby's setup for the next load; a refusal (private mode, full
  * storage) only means the next visit starts from the defaults.
- * @param {{game: string, players: number, seats: {kind: string, name: string, level?: string}[], options: Record<string, any>}} setup
+ * @param {{game: string, players: number, seats: {kind: string, name: string, level?: string}[], options: Record<string, any>, mail?: boolean}} setup
  */
 export function saveLobbySetup(setup) {
   try {

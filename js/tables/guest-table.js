@@ -29,6 +29,8 @@ import { NetTableView } from "./table-view.js";
 import { endingParagraph } from "./result-text.js";
 import { decodeSignal } from "../net/signal-codec.js";
 import { ownTable } from "./table-elsewhere.js";
+import { drawMailSlot, startMailGuest } from "./mail-guest.js";
+import { readHeader } from "../net/mail-codec.js";
 
 /** Hex digits of the invite's hash that name its claim (128 bits: two invites never share one). */
 const INVITE_CLAIM_HEX = 32;
@@ -46,7 +48,8 @@ export class GuestTable {
   /**
    * @param {import("../engine/bridge.js").Engine} engine
    * @param {HTMLElement} root
-   * @param {{code: string, onLeave: () => void}} settings
+   * @param {{code: string, onLeave: () => void, mail?: boolean}} settings mail: `code` is a `#mail=` payload (a table
+   *   played by sending links, js/tables/mail-guest.js)
    */
   constructor(engine, root, settings) {
     this.engine = engine;
@@ -79,9 +82,26 @@ export class GuestTable {
     this.codeEl = null;
     /** @type {import("./verdict.js").Verdict|null} the verdict shown last (stage one's while the bots are searched again) */
     this.verdict = null;
+    /** By links (js/tables/mail-guest.js): the link's end, this table's record, the link to send, and its panel part. */
+    this.mail = !!settings.mail;
+    /** @type {import("../net/mail-invite.js").MailEnd|null} */
+    this.mailEnd = null;
+    /** @type {any} */
+    this.mailRecord = null;
+    this.mailLink = "";
+    /** @type {HTMLElement|null} */
+    this.mailSlot = null;
+    /** @type {HTMLElement|undefined} */
+    this.mailBox = undefined;
+    /** @type {any} the host's welcome on this link */
+    this.welcomeMessage = null;
+    /** @type {string|undefined} */
+    this.name = undefined;
+    this.linkNo = 0;
   }
 
   async start() {
+    if (this.mail) return this.startByLinks();
     let offer;
     try {
       offer = decodeSignal(this.code);
@@ -121,6 +141,30 @@ export class GuestTable {
       onJoin: (name) => this.join(name),
     });
     this.root.dataset.phase = "join";
+  }
+
+  /** A table played by sending links: one tab at a time holds it, as with an invite (js/tables/mail-guest.js). */
+  async startByLinks() {
+    let id = "";
+    try {
+      const h0 = readHeader(this.code, true);
+      id = `mail-${h0.table}-${h0.seat}`;
+    } catch (err) {
+      showJoinError(this.root, err instanceof Error ? err.message : String(err));
+      return;
+    }
+    this.claim = await ownTable(this.root, id, {
+      guest: true,
+      refused: () => {
+        this.root.replaceChildren();
+        this.root.dataset.phase = "elsewhere";
+      },
+    });
+    if (!this.claim) {
+      this.leave();
+      return;
+    }
+    await startMailGuest(this, this.code);
   }
 
   /** The servers this guest will use: its own choice, else the host's kind (public STUN only if the host used servers). @param {any} offer */
@@ -217,6 +261,7 @@ export class GuestTable {
 
   /** @param {any} m */
   onWelcome(m) {
+    this.welcomeMessage = m;
     const resumed = this.session.links > 1 && Object.keys(this.session.views).length > 0;
     rememberInvite(this.code, m.table);
     setLastGuestTable(m.table);
@@ -231,7 +276,9 @@ export class GuestTable {
       h("p", {}, [m.spectator ? "Watching; the host's device runs the game." : `You play seat ${m.seat + 1}; the host's device runs the game.`]),
       this.codeEl,
       h("p", { class: "p2p-connection", role: "status" }),
+      this.mail ? (this.mailSlot = h("div", { class: "mail-guest" })) : null,
     ]));
+    if (this.mail) drawMailSlot(this);
     this.view.status(resumed ? "Rejoined: waiting for the table…" : "Connected: waiting for the table…");
     this.logNet(resumed ? "rejoined" : "joined");
   }
@@ -354,7 +401,8 @@ export class GuestTable {
   }
 
   leave() {
-    this.link?.send({ t: "bye" });
+    // by links, leaving the page is not leaving the table: the record keeps it for the next link
+    if (!this.mail) this.link?.send({ t: "bye" });
     this.link?.close();
     this.claim?.release();
     delete this.root.dataset.phase;

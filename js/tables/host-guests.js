@@ -9,6 +9,7 @@
 import { Invitation } from "../net/peer.js";
 import { INVITE_SPECTATOR } from "../net/protocol.js";
 import { announce, attach, dealtOrWait, farewell } from "./host-messages.js";
+import { mailInvitation, mailInviteLink } from "./mail-host.js";
 
 /**
  * @typedef {import("./host-table.js").HostTable} HostTable
@@ -24,14 +25,14 @@ export function inviteLink(code) {
 export async function invite(host, i, kind) {
   const seat = host.seats[i];
   seat.invite?.close();
-  const inv = new Invitation({ seat: i, kind, iceServers: host.settings.iceServers });
+  const inv = host.mail ? await mailInvitation(host, i, kind) : new Invitation({ seat: i, kind, iceServers: host.settings.iceServers });
   seat.invite = inv;
   seat.inviteLink = "";
   if (!seat.conn && !host.started) seat.state = "inviting";
   host.renderPanel();
   await inv.prepare();
   if (seat.invite !== inv) return;
-  seat.inviteLink = inviteLink(inv.code);
+  seat.inviteLink = host.mail ? mailInviteLink(inv.code) : inviteLink(inv.code);
   host.renderPanel();
 }
 

@@ -19,6 +19,7 @@ import { toB64url } from "../net/bytes.js";
 import { inviteHash } from "../net/guest-protocol.js";
 import { messageFields, verifySignature } from "../net/keys.js";
 import { GUEST_RATE, Link } from "../net/link.js";
+import { startLink } from "../net/mail-channel.js";
 import {
   checkGuestMessage, cleanName, INVITE_REJOIN, MAX_GUEST_MESSAGE, MAX_PENDING, SOFT_STRIKES_TO_CLOSE, STRIKES_TO_CLOSE,
 } from "../net/protocol.js";
@@ -33,13 +34,18 @@ import {
  * @param {HostTable} host @param {RTCDataChannel} channel @param {RTCPeerConnection} pc @param {number|null} seat
  * @param {{conn: Conn|null}|null} spectator @param {any[]} early @param {number} inviteKind
  * @param {string} code the invite's code (a rejoin proof is bound to it)
+ * @param {{end: import("../net/mail-invite.js").MailEnd, kept?: Record<string, any>}} [mail] a seat played by
+ *   correspondence (js/tables/mail-host.js): its link's end, and the connection's state kept from before a reload
+ * @returns {Conn}
  */
-export function attach(host, channel, pc, seat, spectator, early, inviteKind, code) {
+export function attach(host, channel, pc, seat, spectator, early, inviteKind, code, mail) {
   /** @type {Conn} */
   const conn = /** @type {any} */ ({
     code, seat, hello: false, strikes: 0, soft: 0, ev: 0, name: "", invite: inviteKind, lastN: 0, pending: 0, syncQueued: false,
+    ...(mail?.kept ?? {}), mail: mail?.end ?? null,
   });
   conn.link = new Link(channel, pc, {
+    beats: !mail,
     maxIn: MAX_GUEST_MESSAGE,
     rate: GUEST_RATE,
     onMessage: (m) => enqueue(host, conn, m),
@@ -50,10 +56,17 @@ export function attach(host, channel, pc, seat, spectator, early, inviteKind, co
     onBack: () => connState(host, conn, "connected"),
     onClose: () => connState(host, conn, "closed"),
   }, early);
+  if (mail?.kept) startLink(conn.link, mail.end.channel); // (a first link's messages come through `early`, numbered from 1)
   host.conns.push(conn);
   if (spectator) spectator.conn = conn;
   // the seat's connection changes only once this one's hello is accepted: a stranger's refused hello closes nothing else
+  if (mail?.kept && seat !== null) {
+    host.seats[seat].conn = conn; // a correspondence seat goes on with the same link after the host's reload
+    host.seats[seat].state = "connected";
+    return conn;
+  }
   host.logNet(seat, "connected; waiting for hello");
+  return conn;
 }
 
 /** @param {HostTable} host @param {Conn} conn @param {"away"|"connected"|"closed"} state */

@@ -15,6 +15,21 @@ import { TIMER_CHOICES } from "../net/turn-timer.js";
 import { describeIce } from "../net/settings.js";
 import { INVITE_REJOIN, INVITE_SEAT } from "../net/protocol.js";
 import { acceptAnswer, handToBot, invite, inviteSpectator } from "./host-guests.js";
+import { mailSeatBlock, pasteBox } from "./mail-panel.js";
+import { pasteGuestLink } from "./mail-host.js";
+
+/** @type {WeakMap<object, HTMLElement>} the box where the host pastes a link that came back, one per table */
+const linkBoxes = new WeakMap();
+
+/** The host's box for any seat's link. @param {import("./host-table.js").HostTable} host */
+function linkBox(host) {
+  let box = linkBoxes.get(host);
+  if (!box) {
+    box = pasteBox("Paste a link a player sent you", (text) => pasteGuestLink(host, text));
+    linkBoxes.set(host, box);
+  }
+  return box;
+}
 
 /** @type {WeakMap<object, HTMLElement>} */
 const inviteBlocks = new WeakMap();
@@ -46,6 +61,7 @@ export function renderHostPanel(host) {
         left !== null ? h("span", { class: "p2p-clock", "data-left": left }, [` · ${left} s left`]) : null,
       ]),
       seat.invite ? inviteBlock(host, seat.invite, seat.inviteLink, seat.invite.kind === INVITE_REJOIN ? `Rejoin invite for seat ${i + 1}` : `Invite for seat ${i + 1}`) : null,
+      host.mail && seat.conn?.mail ? mailSeatBlock(host, i, seat.conn) : null,
       h("div", { class: "p2p-seat-buttons" }, [
         canRejoin && !seat.invite && seat.joined ? h("button", { type: "button", class: "rejoin", title: "Only the device that had this seat can use it", onclick: () => invite(host, i, INVITE_REJOIN) }, ["Rejoin invite"]) : null,
         canRejoin && !seat.invite && host.started ? h("button", { type: "button", class: "new-player", title: "Someone else takes this seat", onclick: () => invite(host, i, INVITE_SEAT) }, ["New player invite"]) : null,
@@ -65,6 +81,20 @@ export function renderHostPanel(host) {
   const log = host.netLog.slice(-40).map((e) => h("li", {}, [
     `${e.seat === null ? "table" : host.names[e.seat]}: ${e.text}`,
   ]));
+  if (host.mail) {
+    return h("div", { class: "p2p-host mail-host" }, [
+      tableCodeLine(host.code),
+      h("h3", {}, ["Players by link"]),
+      h("p", { class: "hint" }, [
+        "No server, and no one needs to be online at the same time: send each player their invite link by any "
+        + "messenger or mail. Each sends a link back; open it (or paste it below), and send the next link to the "
+        + "player whose turn it is.",
+      ]),
+      linkBox(host),
+      ...rows,
+      h("details", { class: "p2p-log" }, [h("summary", {}, ["Link log"]), h("ol", {}, log)]),
+    ]);
+  }
   return h("div", { class: "p2p-host" }, [
     tableCodeLine(host.code),
     h("h3", {}, ["Players on other devices"]),
@@ -86,6 +116,13 @@ export function renderHostPanel(host) {
 function inviteBlock(host, invite, link, label) {
   if (!link) return h("p", { class: "hint preparing" }, ["Preparing the invite (gathering network addresses)…"]);
   let block = inviteBlocks.get(invite);
+  if (!block && host.mail) {
+    // by mail the guest's first link comes back to the one box for every link (linkBox)
+    block = h("div", { class: "invite" }, [
+      codeCard({ label, text: link, cls: "invite-link", engine: host.engine, shareTitle: "Join my Parlour table (play by sending links)" }),
+    ]);
+    inviteBlocks.set(invite, block);
+  }
   if (!block) {
     block = h("div", { class: "invite" }, [
       codeCard({ label, text: link, cls: "invite-link", engine: host.engine, shareTitle: "Join my Parlour table" }),

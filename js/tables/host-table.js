@@ -30,6 +30,7 @@ import { renderHostPanel } from "./host-panel.js";
 import { handToBot, invite } from "./host-guests.js";
 import { announce, broadcast, sendFair, waitingNotice } from "./host-messages.js";
 import { TableLifecycle } from "./table-lifecycle.js";
+import { mailRecord, restoreMail } from "./mail-host.js";
 import { enterTable } from "../common/table-history.js";
 
 export { INVITE_REJOIN, INVITE_SEAT, INVITE_SPECTATOR } from "../net/protocol.js";
@@ -40,7 +41,7 @@ export { inviteLink } from "./host-guests.js";
  *   state: "inviting"|"connected"|"away"|"local", invite: import("../net/peer.js").Invitation|null, inviteLink: string, conn: Conn|null}} Seat
  * @typedef {{link: import("../net/link.js").Link, code: string, seat: number|null, hello: boolean, strikes: number, soft: number, ev: number, name: string,
  *   invite: number, lastN: number, pending: number, syncQueued: boolean, dealtSent?: boolean, fairSent?: boolean,
- *   farewell?: Promise<void>, answered?: () => void}} Conn
+ *   farewell?: Promise<void>, answered?: () => void, mail: import("../net/mail-invite.js").MailEnd|null, mailLink?: string}} Conn
  */
 
 export class HostTable extends TableLifecycle {
@@ -48,7 +49,8 @@ export class HostTable extends TableLifecycle {
    * @param {import("../engine/bridge.js").Engine} engine
    * @param {HTMLElement} root
    * @param {{game: any, seats: {kind: string, name: string, level?: string}[], options: Record<string, any>}} setup
-   * @param {{botDelay?: number, iceServers: RTCIceServer[], onLeave: () => void, saved?: any}} settings
+   * @param {{botDelay?: number, iceServers: RTCIceServer[], onLeave: () => void, saved?: any, mail?: boolean}} settings
+   *   mail: the guests play by sending links (js/tables/mail-host.js), not over a live connection
    */
   constructor(engine, root, setup, settings) {
     const saved = settings.saved;
@@ -62,6 +64,11 @@ export class HostTable extends TableLifecycle {
     });
     this.setup = setup;
     this.settings = settings;
+    /** Played by sending links (docs/correspondence.md): the same table, another transport. */
+    this.mail = !!(saved?.mail || settings.mail);
+    /** @type {{publicKey: string, privateJwk: JsonWebKey}|null} this device's ECDH key for the links (made once) */
+    this.mailKeys = null;
+    this.mailRefresh = false;
     this.id = saved?.id ?? toHex(randomBytes(8));
     this.secret = saved ? fromB64url(saved.secret) : randomBytes(32);
     this.commitment = "";
@@ -176,11 +183,13 @@ export class HostTable extends TableLifecycle {
       });
       this.table = reply.table;
       this.version = reply.version;
-      this.logNet(null, `Table restored at move ${this.version}; send each player a rejoin invite.`);
+      this.logNet(null, this.mail ? `Table restored at move ${this.version}.` : `Table restored at move ${this.version}; send each player a rejoin invite.`);
     }
+    const byLinks = this.mail ? await restoreMail(this, this.settings.saved?.mail) : new Set();
     this.save();
     for (let i = 0; i < this.seats.length; i++) {
       const seat = this.seats[i];
+      if (byLinks.has(i)) continue; // its links go on
       if (seat.remote && seat.kind !== "bot") void invite(this, i, this.started || seat.joined ? INVITE_REJOIN : INVITE_SEAT);
     }
     if (this.started) await this.serial(() => this.advance());
@@ -476,6 +485,7 @@ export class HostTable extends TableLifecycle {
       seating: this.seating, fallback: this.fallback, keyPair: this.keyPair,
       ...this.ledger.toJSON(), round: this.round?.toJSON() ?? null, ownChoices: [...this.ownChoices],
       deal: this.deal.toJSON(), deferred: [...this.deferred], timer: this.timer.seconds, over: this.over,
+      mail: this.mail ? mailRecord(this) ?? { keys: null, seats: {} } : null,
     });
     if (!this.seed) return; // not dealt yet: nothing to resume or replay
     const now = Date.now();
@@ -486,7 +496,7 @@ export class HostTable extends TableLifecycle {
         kind: s.remote && s.kind !== "bot" ? "remote" : s.kind, name: this.names[i], ...(s.level ? { level: s.level } : {}),
       })),
       actions: this.actions.map((a) => ({ seat: a.seat, action: a.action })), result: this.result ?? null,
-      created: this.listedAt, updated: now, host: { id: this.id },
+      created: this.listedAt, updated: now, host: { id: this.id, ...(this.mail ? { mail: true } : {}) },
     };
     this.queueSave();
   }

@@ -10,7 +10,8 @@ import { h } from "../common/dom.js";
 
 /**
  * @param {HTMLElement} root
- * @param {{spectator: boolean, rejoin: boolean, name: string, notice: string, servers: string, onJoin: (name: string) => void}} opts
+ * @param {{spectator: boolean, rejoin: boolean, name: string, notice: string, servers: string, onJoin: (name: string) => void,
+ *   mail?: boolean}} opts  mail: a table played by sending links
  */
 export function renderJoin(root, opts) {
   const input = /** @type {HTMLInputElement} */ (h("input", {
@@ -18,16 +19,23 @@ export function renderJoin(root, opts) {
   }));
   const go = /** @type {HTMLButtonElement} */ (h("button", {
     id: "join-go", class: "primary", type: "button",
-    onclick: () => { go.disabled = true; go.textContent = "Making your answer code…"; opts.onJoin(input.value.trim()); },
-  }, ["Make my answer code"]));
+    onclick: () => {
+      go.disabled = true;
+      go.textContent = opts.mail ? "Making your link…" : "Making your answer code…";
+      opts.onJoin(input.value.trim());
+    },
+  }, [opts.mail ? "Make my link" : "Make my answer code"]));
   root.replaceChildren(h("div", { class: "p2p-join", "data-step": "name" }, [
     h("h2", {}, [opts.spectator ? "Watch a game" : opts.rejoin ? "Rejoin a game" : "Join a game"]),
     opts.notice ? h("p", { class: "p2p-notice", role: "status" }, [opts.notice]) : null,
-    h("p", {}, [
+    opts.mail ? h("p", {}, [
+      "Played by sending links: no server, and no one needs to be online at the same time. ",
+      "Each move travels as a link you send back to the host by any messenger or mail; the host's device runs the game.",
+    ]) : h("p", {}, [
       "Two codes, no server: this link carried the host's code; next you get a short answer code to send back. ",
       "Once the host pastes it, the game plays directly between your devices.",
     ]),
-    h("p", { class: "hint p2p-servers" }, [opts.servers]),
+    opts.servers ? h("p", { class: "hint p2p-servers" }, [opts.servers]) : null,
     h("div", { class: "lobby-row" }, [h("label", { for: "join-name" }, ["Your name "]), input]),
     go,
     h("div", { class: "answer-slot" }),

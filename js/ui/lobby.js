@@ -12,7 +12,10 @@
 import { h } from "../common/dom.js";
 import { rulesButton } from "../common/rules.js";
 import { networkSettings } from "../tables/p2p-settings.js";
-import { NO_NETWORK_PLAY, networkPlaySupported } from "../common/network-support.js";
+import { NO_NETWORK_PLAY, mailPlaySupported, networkPlaySupported } from "../common/network-support.js";
+
+/** Can a friend on another device take a seat here: over the network, or by links? */
+const friendsPossible = () => networkPlaySupported() || mailPlaySupported();
 import { gameCards } from "./game-cards.js";
 import { loadLobbySetup, saveLobbySetup } from "../store/lobby-memory.js";
 
@@ -38,7 +41,8 @@ export function allowedChoices(spec, players) {
 /**
  * @param {HTMLElement} root
  * @param {any[]} catalogue
- * @param {(choice: {game: any, seats: {kind: string, name: string, level?: string}[], options: Record<string, any>}) => void} onStart
+ * @param {(choice: {game: any, seats: {kind: string, name: string, level?: string}[], options: Record<string, any>, mail: boolean}) => void} onStart
+ *   mail: friends on other devices play by sending links (docs/correspondence.md), not over a live connection
  * @param {Promise<unknown>} [picturesWait] settles when the cards' pictures may be drawn (js/ui/game-cards.js)
  */
 export function renderLobby(root, catalogue, onStart, picturesWait) {
@@ -49,14 +53,16 @@ export function renderLobby(root, catalogue, onStart, picturesWait) {
   let seats = remembered?.seats ?? [];
   /** @type {Record<string, any>} */
   let options = remembered?.options ?? {};
+  /** Friends on other devices play by sending links (else over the network); by links only where the network cannot. */
+  let mail = !networkPlaySupported() || !!remembered?.mail;
   const remember = () => saveLobbySetup({
-    game: game.id, players, seats: seats.map((s) => ({ kind: s.kind, name: s.name, level: s.level })), options,
+    game: game.id, players, seats: seats.map((s) => ({ kind: s.kind, name: s.name, level: s.level })), options, mail,
   });
 
   const seatsFor = (n) => Array.from({ length: n }, (_, i) => {
     const seat = seats[i] || { kind: i === 0 ? "human" : "bot", name: DEFAULT_NAMES[i], level: DEFAULT_LEVEL };
     // a remembered friend's seat in a browser that cannot play over the network becomes a bot's
-    return seat.kind === "remote" && !networkPlaySupported() ? { ...seat, kind: "bot", level: seat.level || DEFAULT_LEVEL } : seat;
+    return seat.kind === "remote" && !friendsPossible() ? { ...seat, kind: "bot", level: seat.level || DEFAULT_LEVEL } : seat;
   });
   /** @returns {{id: string, help: string}[]} */
   const levels = () => game.bot_levels ?? [{ id: "random", help: "" }];
@@ -105,7 +111,7 @@ export function renderLobby(root, catalogue, onStart, picturesWait) {
           }, [
             h("option", { value: "human", selected: seat.kind === "human" }, ["Person on this device"]),
             h("option", { value: "bot", selected: seat.kind === "bot" }, ["Bot"]),
-            h("option", { value: "remote", selected: seat.kind === "remote", disabled: !networkPlaySupported() }, ["Friend on another device"]),
+            h("option", { value: "remote", selected: seat.kind === "remote", disabled: !friendsPossible() }, ["Friend on another device"]),
           ]),
           seat.kind === "bot" && h("select", {
             "aria-label": `Level of the bot in seat ${i + 1}`, class: "seat-level",
@@ -122,7 +128,9 @@ export function renderLobby(root, catalogue, onStart, picturesWait) {
           allowedChoices(spec, players).map((c) => h("option", { value: c, selected: (options[name] ?? spec.default) === c }, [c]))),
         h("small", {}, [` ${spec.help || ""}`]),
       ])),
-      networkPlaySupported() ? networkSettings() : h("p", { class: "hint no-network", id: "no-network" }, [NO_NETWORK_PLAY]),
+      seats.some((s) => s.kind === "remote") ? howFriendsPlay(mail, (m) => { mail = m; draw(); }) : null,
+      !networkPlaySupported() ? h("p", { class: "hint no-network", id: "no-network" }, [NO_NETWORK_PLAY])
+        : mail && seats.some((s) => s.kind === "remote") ? null : networkSettings(),
       h("p", { class: "hint" }, [
         "With more than one person on this device, a privacy screen asks to pass the device before each person's turn.",
       ]),
@@ -134,6 +142,7 @@ export function renderLobby(root, catalogue, onStart, picturesWait) {
             kind: s.kind, name: s.name.trim() || `Seat ${i + 1}`, ...(s.kind === "bot" ? { level: s.level } : {}),
           })),
           options: { ...options },
+          mail: mail && seats.some((s) => s.kind === "remote"),
         }),
       }, ["Start game"]),
     );
@@ -141,6 +150,25 @@ export function renderLobby(root, catalogue, onStart, picturesWait) {
     remember();
   }
   draw();
+}
+
+/**
+ * How friends on other devices play: together online over the network, or by sending links over days.
+ * @param {boolean} mail @param {(mail: boolean) => void} onChange
+ */
+function howFriendsPlay(mail, onChange) {
+  const choice = (/** @type {boolean} */ byLinks, /** @type {string} */ label, /** @type {string} */ help, /** @type {boolean} */ possible) => h("label", { class: "how-choice" }, [
+    h("input", {
+      type: "radio", name: "how-friends-play", value: byLinks ? "links" : "network", checked: mail === byLinks, disabled: !possible,
+      onchange: () => onChange(byLinks),
+    }),
+    h("span", {}, [h("strong", {}, [label]), " ", h("small", {}, [help])]),
+  ]);
+  return h("fieldset", { class: "how-friends-play" }, [
+    h("legend", {}, ["How friends on other devices play"]),
+    choice(false, "Play with friends over the network", "everyone online at the same time; moves go straight between the devices.", networkPlaySupported()),
+    choice(true, "Play by sending links", "no one needs to be online at the same time: each move travels as a link you send by any messenger or mail, over days if you like.", mailPlaySupported()),
+  ]);
 }
 
 /**
@@ -161,7 +189,7 @@ function showStart(event) {
  * place (a player count or level the game lacks, an option choice not allowed
  * at that count, an overlong name) falls back to its default alone.
  * @param {any[]} catalogue
- * @returns {{game: any, players: number, seats: {kind: string, name: string, level: string}[], options: Record<string, any>}|null}
+ * @returns {{game: any, players: number, seats: {kind: string, name: string, level: string}[], options: Record<string, any>, mail: boolean}|null}
  */
 function rememberedSetup(catalogue) {
   const stored = loadLobbySetup();
@@ -182,7 +210,7 @@ function rememberedSetup(catalogue) {
   for (const [name, spec] of Object.entries(game.options)) {
     if (allowedChoices(/** @type {any} */ (spec), players).includes(chosen[name])) options[name] = chosen[name];
   }
-  return { game, players, seats, options };
+  return { game, players, seats, options, mail: stored.mail === true };
 }
 
 /**

@@ -17,6 +17,9 @@ const product = {
   guests: await import(new URL("js/tables/host-guests.js", ROOT).href),
   protocol: await import(new URL("js/net/protocol.js", ROOT).href),
   bytes: await import(new URL("js/net/bytes.js", ROOT).href),
+  store: await import(new URL("js/net/store.js", ROOT).href),
+  mailGuest: await import(new URL("js/tables/mail-guest.js", ROOT).href),
+  mailHost: await import(new URL("js/tables/mail-host.js", ROOT).href),
 };
 
 /**
@@ -174,7 +177,7 @@ export async function playTable(spec) {
       const engine = new Engine();
       const root = document.createElement("div");
       const table = new HostTable(engine, root, { game: entry, seats, options: spec.options ?? {} }, {
-        botDelay: 0, iceServers: [], onLeave: () => {},
+        botDelay: 0, iceServers: [], onLeave: () => {}, mail: !!spec.byLinks,
       });
       await table.start();
       if (spec.turnTimer) table.setTimer(spec.turnTimer);
@@ -182,21 +185,25 @@ export async function playTable(spec) {
     });
     ctx.host = host;
     await spec.setup?.(ctx);
+    if (spec.byLinks) {
+      await playByLinks(ctx, remote, (dev, i) => watch(dev, "guest", spec.guestChoice ?? randomLegal, 11 * (i + 1)), result);
+    }
     // every remote seat's invite is ready
-    await run.until(() => remote.every((i) => hostDev.invitations.some((inv) => inv.seat === i && inv.code)), "the invites");
-    for (const i of remote) {
+    if (!spec.byLinks) await run.until(() => remote.every((i) => hostDev.invitations.some((inv) => inv.seat === i && inv.code)), "the invites");
+    for (const i of spec.byLinks ? [] : remote) {
       const dev = guestDevs.get(i);
       const inv = hostDev.invitations.filter((x) => x.seat === i && x.code).at(-1);
       watch(dev, "guest", spec.guestChoice ?? randomLegal, 11 * (i + 1));
       await joinSeat(ctx, i, inv.code);
     }
-    const hostOver = () => host.over || hostDev.views.at(-1)?.phase === "over";
+    const hostOver = () => ctx.host.over || hostDev.views.at(-1)?.phase === "over";
     // a guest whose channel closed (handed to a bot, cut off) gets no `fair`: it is not waited for
-    const gone = (i) => guestDevs.get(i).answers.every((a) => a.channel.readyState === "closed");
+    const gone = (i) => (spec.byLinks ? !!guests.get(i)?.link?.closed : guestDevs.get(i).answers.every((a) => a.channel.readyState === "closed"));
     await run.until(() => {
       if (spec.stopWhen?.(ctx)) return (ctx.stoppedEarly = true);
       return hostOver() && [...guests].every(([i, g]) => g.fairness || gone(i));
     }, "the end of the game and every verdict");
+    host = ctx.host; // (a reload makes a new one)
   } catch (err) {
     if (!(err instanceof RunStopped)) {
       run.errors.push(`harness: ${err && err.stack || err}`);
@@ -265,6 +272,90 @@ async function joinSeat(ctx, i, code) {
   // the host pastes it
   await hostDev.enter(() => acceptAnswer(ctx.host, dev.answers.at(-1).code));
   return guest;
+}
+
+/**
+ * A table played by sending links (docs/correspondence.md): each seat's device opens its invite link and makes
+ * its first link; then a postman carries every link either side shows (the text its panel offers to copy) to
+ * the other, opening it there as the person would, until the game and every verdict are done.  Every link's
+ * length is recorded in `result.links`; `spec.reloadGuests` reloads a guest's page (a new GuestTable from the
+ * link it opens, its record in the device's storage) before every link it opens, and `spec.reloadHost` the host's.
+ * @param {any} ctx @param {number[]} remote @param {(dev: any, i: number) => void} watchGuest @param {any} result
+ */
+async function playByLinks(ctx, remote, watchGuest, result) {
+  const { run, hostDev, guestDevs, guests, spec } = ctx;
+  const { mailGuest, mailHost } = product;
+  const sizes = { toGuests: [], toHost: [], invites: [] };
+  result.links = sizes;
+  await run.until(() => remote.every((i) => ctx.host.seats[i].inviteLink), "the invites by link");
+  const newGuest = (i, address) => guestDevs.get(i).enter(async () => {
+    const table = new GuestTable(new Engine(), document.createElement("div"), { code: address.split("#mail=")[1], mail: true, onLeave: () => {} });
+    guests.set(i, table);
+    await table.start();
+    return table;
+  });
+  for (const i of remote) {
+    const dev = guestDevs.get(i);
+    watchGuest(dev, i);
+    const invite = ctx.host.seats[i].inviteLink;
+    sizes.invites.push(invite.length);
+    const joins = dev.joins.length;
+    await newGuest(i, invite);
+    await run.until(() => dev.joins.length > joins, `the join screen of seat ${i}`);
+    dev.enter(() => dev.joins.at(-1).onJoin(NAMES[(i + 3) % NAMES.length]));
+    await run.until(() => guests.get(i).mailLink, `the first link of seat ${i}`);
+  }
+  // the postman: whatever link a side shows goes to the other side once
+  const carried = new Set();
+  let busy = false;
+  const post = async () => {
+    if (busy || run.closed) return;
+    busy = true;
+    try {
+      for (const i of remote) {
+        const guest = guests.get(i);
+        const back = guest?.mailLink;
+        if (back && !carried.has(back)) {
+          carried.add(back);
+          sizes.toHost.push(back.length);
+          if (spec.reloadHost) await reloadHost(ctx);
+          await hostDev.enter(() => mailHost.openGuestLink(ctx.host, back));
+        }
+        const conn = ctx.host.seats[i].conn;
+        const out = conn?.mailLink;
+        if (out && !carried.has(out)) {
+          carried.add(out);
+          sizes.toGuests.push(out.length);
+          if (spec.reloadGuests) await newGuest(i, out);
+          else await guestDevs.get(i).enter(() => mailGuest.openHostLink(guests.get(i), out));
+        }
+      }
+    } catch (err) {
+      run.errors.push(`postman: ${err && err.stack || err}`);
+    } finally {
+      busy = false;
+    }
+  };
+  hostDev.enter(() => setInterval(() => void post(), 300));
+}
+
+/** The host's page reloads: a new HostTable from its saved copy, the same links going on. @param {any} ctx */
+async function reloadHost(ctx) {
+  const { hostDev } = ctx;
+  const old = ctx.host;
+  const { store } = product;
+  ctx.host = await hostDev.enter(async () => {
+    await old.queue;
+    old.closed = true;
+    old.timer.stop(); // (the stand-in grants every claim: the old page's needs no release)
+    const saved = store.loadHosted(old.id);
+    // the device's engine goes on (the harness's engine is one process per device; the page's would restart)
+    const table = new HostTable(old.engine, document.createElement("div"), {
+      game: old.setup.game, seats: saved.seats.map((s) => ({ kind: s.kind, name: s.name, level: s.level })), options: saved.options,
+    }, { botDelay: 0, iceServers: [], onLeave: () => {}, saved });
+    await table.start();
+    return table;
+  });
 }
 
 /**
