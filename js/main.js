@@ -319,8 +319,8 @@ async function boot() {
     html.dataset.lobby = "ready";
     timings.lobby_ready = performance.now();
     void resumeChecks();
-    if (/^#(join|host)=/.test(location.hash)) {
-      putLobbyUnder(location.hash.startsWith("#join=") ? "join" : "host");
+    if (/^#(join|host|mail)=/.test(location.hash)) {
+      putLobbyUnder(location.hash.startsWith("#host=") ? "host" : "join");
       await (await network()).openNetworkRoute(netDeps(), catalogue);
     } else if (location.hash.startsWith(TABLE_ROUTE)) {
       putLobbyUnder("table");
@@ -352,7 +352,8 @@ function netDeps() {
 }
 
 // An invite opened in a tab already showing Parlour (only the fragment changes): start afresh.
-addEventListener("hashchange", () => { if (location.hash.startsWith("#join=")) location.reload(); });
+// (a link of a table played by sending links too: js/tables/mail-guest.js, mail-host.js)
+addEventListener("hashchange", () => { if (/^#(join|mail)=/.test(location.hash)) location.reload(); });
 addEventListener("popstate", () => { void followHistory(); });
 onNetworkStoreNotice(({ message, kind }) => toast(message, kind));
 boot();

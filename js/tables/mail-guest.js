@@ -15,7 +15,7 @@ import { Link } from "../net/link.js";
 import { startLink } from "../net/mail-channel.js";
 import { GUEST_TO_HOST, HOST_TO_GUEST, MailError, newMailKeyPair, readHeader, readInvite, sharedMailKey } from "../net/mail-codec.js";
 import { MailboxError } from "../net/mailbox.js";
-import { MailEnd, mailAddress, mailPayload, wrongEnd } from "../net/mail-invite.js";
+import { MAIL_ROUTE, MailEnd, mailAddress, mailPayload, wrongEnd } from "../net/mail-invite.js";
 import { MAX_HOST_MESSAGE } from "../net/protocol.js";
 import { loadMail, saveMail } from "../net/store.js";
 import { linkCard, pasteBox } from "./mail-panel.js";
@@ -77,6 +77,7 @@ async function joinByMail(guest, inv, code, name) {
   guest.send([await guest.protocol.hello(name, null, 1, { rejoin: false })]);
   await refreshMail(guest);
   showFirstLink(guest);
+  keepAddress(code);
 }
 
 /**
@@ -143,6 +144,15 @@ export async function resumeMailGuest(guest, record, payload) {
   }
   if (payload) await openHostLink(guest, payload);
   else await refreshMail(guest);
+  keepAddress(record.invite);
+}
+
+/**
+ * The address names the table by its invite from now on: a reload opens the table again, and does not open a
+ * link twice.  @param {string} invite
+ */
+function keepAddress(invite) {
+  if (location.hash !== `${MAIL_ROUTE}${invite}`) history.replaceState(history.state, "", `${location.pathname}${location.search}${MAIL_ROUTE}${invite}`);
 }
 
 /**

@@ -128,9 +128,9 @@ export function renderLobby(root, catalogue, onStart, picturesWait) {
           allowedChoices(spec, players).map((c) => h("option", { value: c, selected: (options[name] ?? spec.default) === c }, [c]))),
         h("small", {}, [` ${spec.help || ""}`]),
       ])),
-      seats.some((s) => s.kind === "remote") ? howFriendsPlay(mail, (m) => { mail = m; draw(); }) : null,
-      !networkPlaySupported() ? h("p", { class: "hint no-network", id: "no-network" }, [NO_NETWORK_PLAY])
-        : mail && seats.some((s) => s.kind === "remote") ? null : networkSettings(),
+      ...(seats.some((s) => s.kind === "remote") ? [howFriendsPlay(mail, (m) => { mail = m; draw(); })] : []),
+      ...(!networkPlaySupported() ? [h("p", { class: "hint no-network", id: "no-network" }, [NO_NETWORK_PLAY])]
+        : mail && seats.some((s) => s.kind === "remote") ? [] : [networkSettings()]),
       h("p", { class: "hint" }, [
         "With more than one person on this device, a privacy screen asks to pass the device before each person's turn.",
       ]),

@@ -1,0 +1,95 @@
+"""A table played by sending links (issue 43), in two real browsers with no RTCPeerConnection at all: Hana hosts
+King's Progress with a bot, Gus takes the other seat from the invite link, and every move travels as a link copied
+from one page's own text and pasted into the other's box.  The game ends on both pages and the guest's own check says "Verified
+fair", with the host's table code.  A link opened twice, one for another seat, and a damaged one are refused with
+a sentence, and change nothing."""
+import random
+import time
+from contextlib import nullcontext
+
+from clicking import start_game
+from p2p_helpers import PHASE, click_once, launch, new_page, wait_fair
+
+NO_WEBRTC = "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;"
+
+
+def shown_link(page, scope):
+    """The link a page offers to send now (its own text), or ""."""
+    box = page.locator(f"{scope} textarea.mail-link")
+    return box.first.input_value() if box.count() else ""
+
+
+def open_by_paste(page, link):
+    page.locator(".mail-input").first.fill(link)
+    page.locator(".mail-open").first.click()
+
+
+def toasts(page):
+    return page.evaluate("[...document.querySelectorAll('.toast')].map((t) => t.textContent)")
+
+
+def test_correspondence_by_link_whole_game_in_two_browsers(pw, site_url, artifacts):
+    with nullcontext(pw) as p:
+        browsers = [launch(p) for _ in range(2)]
+        host, guest = (new_page(b) for b in browsers)
+        for page in (host, guest):
+            page.add_init_script(NO_WEBRTC)
+        start_game(host, site_url, "kings-progress", ["human", "remote", "bot"], query="botDelay=0", names=["Hana", "guest", "Robo"])
+        host.wait_for_selector(".mail-host")
+        invite = host.locator(".p2p-seat[data-seat='1'] textarea.invite-link")
+        invite.wait_for(timeout=30_000)
+        guest.goto(invite.input_value())
+        guest.fill("#join-name", "Gus")
+        guest.click("#join-go")
+        guest.wait_for_selector(".mail-guest textarea.mail-link", timeout=60_000)
+        carried, rng, opened = set(), random.Random(5), 0
+        refusals_checked = False
+        deadline = time.time() + 300
+        while time.time() < deadline:
+            phases = [host.evaluate(PHASE), guest.evaluate(PHASE)]
+            if all(ph == "over" for ph in phases) and guest.locator("#fairness[data-fair='ok']").count():
+                break
+            moved = False
+            for page, ph in zip((host, guest), phases):
+                if ph == "move" and click_once(page, rng):
+                    moved = True
+            back = shown_link(guest, ".mail-guest")
+            if back and back not in carried:
+                carried.add(back)
+                opened += 1
+                open_by_paste(host, back)
+                moved = True
+            out = shown_link(host, ".mail-out[data-seat='1']")
+            if out and out not in carried:
+                carried.add(out)
+                opened += 1
+                open_by_paste(guest, out)
+                if not refusals_checked and guest.locator(".p2p-guest").count():
+                    refusals_checked = True
+                    time.sleep(0.5)
+                    before = guest.evaluate("window.parlourNet.guest.mailEnd.box.got")
+                    open_by_paste(guest, out)  # the same link again
+                    guest.wait_for_function("[...document.querySelectorAll('.toast')].some((t) => /opened here already/.test(t.textContent))")
+                    open_by_paste(guest, back)  # its own link, for the host
+                    guest.wait_for_function("[...document.querySelectorAll('.toast')].some((t) => /send it to the host/.test(t.textContent))")
+                    open_by_paste(guest, out[:-40] + ("A" if out[-40] != "A" else "B") + out[-39:])  # damaged on the way
+                    guest.wait_for_function("[...document.querySelectorAll('.toast')].some((t) => /changed on the way|damaged/.test(t.textContent))")
+                    assert guest.evaluate("window.parlourNet.guest.mailEnd.box.got") == before
+                moved = True
+            if not moved:
+                time.sleep(0.1)
+        else:
+            raise AssertionError(f"the game did not end by links: host {host.evaluate(PHASE)}, guest {guest.evaluate(PHASE)}")
+        assert refusals_checked
+        fair, text = wait_fair(guest)
+        assert fair == "ok", text
+        assert text.startswith("Verified fair"), text
+        code = host.locator(".table-code").first.get_attribute("data-code")
+        assert code and code in text, (code, text)
+        guest.screenshot(path=str(artifacts / "correspondence-guest-result.png"))
+        host.screenshot(path=str(artifacts / "correspondence-host-result.png"))
+        print(f"{opened} links opened; longest {max(len(x) for x in carried)} characters")
+        for page in (host, guest):
+            assert not page.errors, page.errors
+        for b in browsers:
+            b.close()
