@@ -198,6 +198,9 @@ function focusLastTable() {
  * table Back asks first, and staying puts the table's entry back.
  */
 async function followHistory() {
+  // a link opened in this tab (an invite, or a move's link at a table played by links): the page starts afresh
+  // on it (the hashchange listener below), and the table on screen is not asked to be left first
+  if (/^#(join|mail)=/.test(location.hash) && !routeKind()) return;
   const kind = routeKind();
   if (!tableRoot.hidden) {
     if (kind) return; // still a table's entry (a table naming itself)
