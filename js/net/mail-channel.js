@@ -5,7 +5,7 @@
  * mailbox (js/net/mailbox.js) and out in the next link the person sends; what a link brings in is delivered as
  * the channel's messages, in order.
  *
- * Messages keep the numbers the mailbox gave them, which js/net/link.js expects consecutive: a link over a mail
+ * Messages are numbered as the mailbox delivers them, which js/net/link.js expects consecutive: a link over a mail
  * channel starts from the mailbox's counts (`startLink`).
  *
  * The peer connection beside it is always "connected": by mail a silent peer is the normal case, never "away"
@@ -83,5 +83,5 @@ export class MailPeer extends EventTarget {
  */
 export function startLink(link, channel) {
   link.outSeq = channel.box.sent;
-  link.inSeq = channel.box.got;
+  link.inSeq = channel.box.delivered ?? channel.box.got;
 }

@@ -8,13 +8,18 @@
  * its change from an earlier one of the same kind (js/net/json-delta.js) that the other end is known to hold:
  * one it acknowledged, or one earlier in the same link.
  *
- * A mailbox is plain JSON, kept with its table (IndexedDB through the table's own record), so either device can
- * close its page between two links.  Pings are never posted: no one waits for a heartbeat by mail.
+ * A mailbox is plain JSON, kept with its table's record, so either device can close its page between two links.
+ * Pings are never posted: no one waits for a heartbeat by mail.  A game event the other end has not acknowledged
+ * is superseded by the next one (the next view says all the earlier one did; its deal record, which a link's first
+ * game event carries, goes with it): while a player waits through several moves, the link carries the last view,
+ * not every one.  Events before the game are never superseded (each may ask the guest for something).
  *
  * Bundle (the link's contents, before js/net/mail-codec.js packs it):
- *   {ack, have, m: [[seq, base, delta], …]}
+ *   {ack, have, f, m: [[seq, base, delta], …]}
  *   ack   the highest message number this end has received from the other (it may forget those below)
  *   have  the highest number of its own this end knows the other has (the bases below it are shared)
+ *   f     for each kind of message, the oldest this end may still name as a base: the other end keeps those and
+ *         all after them (it may hold a superseded event this end no longer has, so it cannot work this out)
  *   m     messages numbered seq; base 0: delta is {"=": message}; otherwise the change from message `base`
  */
 import { canonical, parseCanonical } from "./canonical.js";
@@ -25,17 +30,21 @@ import { DeltaError, diff, patch } from "./json-delta.js";
  * @typedef {{
  *   sent: number, have: number, out: Kept[],
  *   got: number, theirs: Kept[],
- *   kOut: number, kIn: number,
+ *   kOut: number, kIn: number, delivered: number,
  * }} Mailbox
  * sent: messages posted; have: the other end's ack; out: my messages it may not have, and the bases it has;
  * got: the highest number received; theirs: received messages kept as bases for its deltas;
- * kOut / kIn: the numbers of the last link made / opened.
+ * kOut / kIn: the numbers of the last link made / opened; delivered: messages handed to this end's table (the
+ * numbers js/net/link.js sees: consecutive, though a superseded event never arrives).
  */
 
 /** @returns {Mailbox} */
 export function newMailbox() {
-  return { sent: 0, have: 0, out: [], got: 0, theirs: [], kOut: 0, kIn: 0 };
+  return { sent: 0, have: 0, out: [], got: 0, theirs: [], kOut: 0, kIn: 0, delivered: 0 };
 }
+
+/** A game event (not one before the game: those each ask for something). @param {any} m */
+const gameEvent = (m) => m.t === "ev" && m.waiting === false;
 
 /**
  * Post a message (its canonical text, as js/net/link.js sends it); its link number `n` is dropped, since
@@ -46,6 +55,13 @@ export function post(box, text) {
   const m = parseCanonical(text);
   if (m.t === "ping") return;
   delete m.n;
+  if (gameEvent(m)) {
+    for (const k of box.out) {
+      if (k.seq <= box.have || !gameEvent(k.m)) continue;
+      if (k.m.dealt !== undefined && m.dealt === undefined) m.dealt = k.m.dealt;
+    }
+    box.out = box.out.filter((k) => k.seq <= box.have || !gameEvent(k.m));
+  }
   box.sent += 1;
   box.out.push({ seq: box.sent, t: String(m.t), m });
 }
@@ -71,16 +87,20 @@ export function bundle(box) {
     latest.set(k.t, k);
   }
   box.kOut += 1;
-  return { ack: box.got, have: box.have, m };
+  /** @type {Record<string, number>} */
+  const f = {};
+  for (const k of box.out) if (k.seq <= box.have) f[k.t] = Math.min(f[k.t] ?? k.seq, k.seq);
+  return { ack: box.got, have: box.have, f, m };
 }
 
 export class MailboxError extends Error {}
 
 /**
  * Take in a link's contents: the messages not received before, in order, as canonical texts numbered for
- * js/net/link.js by their own numbers (so the numbers a table's acknowledgements name are the same at both ends,
- * whichever page reloaded between two links).  Nothing changes if a message does not fit (a delta on a base this
- * end never had): the link was not made from this end's messages.
+ * js/net/link.js from the count delivered so far.  A guest's messages are never superseded, so at the host these
+ * numbers are the guest's own (the acknowledgements the host sends name them, whichever page reloaded between two
+ * links).  Nothing changes if a message does not fit (a delta on a base this end never had): the link was not
+ * made from this end's messages.
  * @param {Mailbox} box @param {any} b @param {number} k the link's number
  * @returns {string[]}
  */
@@ -97,6 +117,7 @@ export function receive(box, b, k) {
   const theirs = box.theirs.slice();
   const texts = [];
   let got = box.got;
+  let delivered = box.delivered ?? 0;
   let last = 0;
   for (const entry of b.m) {
     if (!Array.isArray(entry) || entry.length !== 3) throw new MailboxError("That link's contents are not a Parlour bundle.");
@@ -121,15 +142,27 @@ export function receive(box, b, k) {
     if (!theirs.some((x) => x.seq === seq)) theirs.push({ seq, t: m.t, m });
     if (seq <= got) continue; // had it already (an earlier link brought it)
     got = seq;
-    texts.push(canonical({ ...m, n: seq }));
+    delivered += 1;
+    texts.push(canonical({ ...m, n: delivered }));
   }
   // commit: nothing above threw
   box.kIn = k;
   box.got = got;
+  box.delivered = delivered;
   box.have = Math.max(box.have, b.ack);
-  box.theirs = prune(theirs, b.have);
+  box.theirs = keepBases(theirs, b.have, b.f);
   box.out = prune(box.out, box.have);
   return texts;
+}
+
+/**
+ * What to keep of the messages received: everything above the other end's floor, and of each kind the messages
+ * from the oldest it may still name as a base (`f`) on.
+ * @param {Kept[]} kept @param {number} floor @param {any} f
+ */
+function keepBases(kept, floor, f) {
+  if (!f || typeof f !== "object") return prune(kept, floor);
+  return kept.filter((k) => k.seq > floor || (Number.isSafeInteger(f[k.t]) && k.seq >= f[k.t])).sort((a, b) => a.seq - b.seq);
 }
 
 /**
