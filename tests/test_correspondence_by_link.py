@@ -2,8 +2,9 @@
 correspondence transport (js/net/mail-*.js), under node with the CPython engine.  A postman carries each link a
 side shows to the other (tests/adversary/harness.mjs `byLinks`): nothing else passes between the devices, and each
 device keeps only what its own storage holds.  Every title plays a whole game this way, with bots in some seats,
-a 4-seat table with one bot, a reload of the guest's page before every link it opens, and of the host's before
-every link it opens; every guest's own end check must say "Verified fair", with the same table code.
+a 4-seat table with one bot, a reload of the guest's page before every link it opens, of the host's before every
+link it opens, and of the guest's whenever it is to move with no link to open (back from the lobby's list); every
+guest's own end check must say "Verified fair", with the same table code.
 
 Replay one with
     node --import ./tests/adversary/register.mjs tests/adversary/by-links.mjs '[{"game": "castles", ...}]'
@@ -21,7 +22,7 @@ TABLES = [
     {"game": "kings-progress", "seats": ["remote", "bot", "remote", "remote"], "seed": 1, "reloadGuests": True},
     {"game": "kings-cottage", "seats": ["bot", "remote", "remote"], "seed": 3, "reloadHost": True},
     {"game": "castles", "seats": ["remote", "bot"], "seed": 4, "reloadHost": True, "reloadGuests": True},
-    {"game": "mansion", "seats": ["remote", "bot", "remote"], "seed": 5},
+    {"game": "mansion", "seats": ["remote", "bot", "remote"], "seed": 5, "reloadBeforeMoves": True},
     {"game": "one-six-nine", "seats": ["remote", "remote", "bot", "remote"], "seed": 6},
 ]
 

@@ -88,6 +88,8 @@ export class GuestProtocol {
     this.facts = null;
     /** @type {string|undefined} the name this device's person gave in its hello */
     this.name = undefined;
+    /** @type {any} the last game event accepted (a move is made on it) */
+    this.last = undefined;
   }
 
   /** @returns {import("./guest-deal.js").LinkDeal|null} what this link, welcomed before the game on a seat, saw of the deal */
@@ -128,7 +130,7 @@ export class GuestProtocol {
     return {
       state: this.state, linkNo: this.linkNo, fresh: this.fresh, welcomed: this.welcomed, ended: this.ended,
       unsealedOn: this.unsealedOn, committedOn: this.committedOn, revealedOn: this.revealedOn, lastEv: this.lastEv,
-      facts: this.facts, name: this.name ?? null,
+      facts: this.facts, name: this.name ?? null, last: this.last ?? null,
     };
   }
 
@@ -137,7 +139,7 @@ export class GuestProtocol {
    * @param {ReturnType<GuestProtocol["snapshot"]>} snap
    */
   resume(snap) {
-    Object.assign(this, { ...snap, name: snap.name ?? undefined });
+    Object.assign(this, { ...snap, name: snap.name ?? undefined, last: snap.last ?? undefined });
     if (!this.welcomed || !this.facts || !this.fresh) return;
     this.session = upgrade(this.io.load(this.facts.table));
     this.context = signingContext(this.facts);

@@ -370,8 +370,10 @@ export async function onHello(host, conn, m) {
 export function waitingNotice(host) {
   const missing = host.deal.seats.flatMap((i) => (host.deal.seals.has(i) && host.seats[i].state === "connected" ? [] : [host.names[i]]));
   host.view.status("Waiting for the players on other devices to join…");
-  host.view.notice(missing.length ? `The game starts when every player has joined. Waiting for: ${missing.join(", ")}. `
-    + "Send each one their invite link (under “Players on other devices”); paste the answer code they send back." : "");
+  const how = host.mail
+    ? "Send each one their invite link (under “Players by link”), and open the links they send back: each player's first ones seal their part of the deal."
+    : "Send each one their invite link (under “Players on other devices”); paste the answer code they send back.";
+  host.view.notice(missing.length ? `The game starts when every player has joined. Waiting for: ${missing.join(", ")}. ${how}` : "");
 }
 
 /** Send every connected guest its own view. @param {HostTable} host */

@@ -50,7 +50,8 @@ export function renderHostPanel(host) {
     if (!seat.remote) return [];
     const state = seat.kind === "bot" ? "bot" : seat.state;
     const deferred = host.deferred.get(i);
-    const label = (state === "bot" ? "played by a bot" : STATE_TEXT[state])
+    const label = (state === "bot" ? "played by a bot" : host.mail && state === "connected" ? "plays by links"
+      : host.mail && state === "inviting" ? "invited: waiting for their first link" : STATE_TEXT[state])
       + (deferred === "bot" ? " · a bot takes over after this round" : deferred === "remote" ? " · back after this round" : "");
     const canRejoin = seat.kind === "bot" || state === "away";
     const left = host.timer.left(i);

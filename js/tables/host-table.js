@@ -69,6 +69,8 @@ export class HostTable extends TableLifecycle {
     /** @type {{publicKey: string, privateJwk: JsonWebKey}|null} this device's ECDH key for the links (made once) */
     this.mailKeys = null;
     this.mailRefresh = false;
+    /** When the last move was played (the lobby's list of tables played by links says how long ago). */
+    this.lastMoveAt = saved?.mailStatus?.at ?? Date.now();
     this.id = saved?.id ?? toHex(randomBytes(8));
     this.secret = saved ? fromB64url(saved.secret) : randomBytes(32);
     this.commitment = "";
@@ -290,6 +292,7 @@ export class HostTable extends TableLifecycle {
       ? await this.signer.sign(messageFields(this.signing(), seat, { t: "act", version: this.version, action })) : null);
     this.ledger.play(seat, action, botPly, botPly === null ? null : this.botLevel(seat), signature);
     this.version += 1;
+    this.lastMoveAt = Date.now();
     this.save();
   }
 
@@ -486,6 +489,7 @@ export class HostTable extends TableLifecycle {
       ...this.ledger.toJSON(), round: this.round?.toJSON() ?? null, ownChoices: [...this.ownChoices],
       deal: this.deal.toJSON(), deferred: [...this.deferred], timer: this.timer.seconds, over: this.over,
       mail: this.mail ? mailRecord(this) ?? { keys: null, seats: {} } : null,
+      ...(this.mail ? { mailStatus: this.mailStatus() } : {}),
     });
     if (!this.seed) return; // not dealt yet: nothing to resume or replay
     const now = Date.now();
@@ -499,6 +503,20 @@ export class HostTable extends TableLifecycle {
       created: this.listedAt, updated: now, host: { id: this.id, ...(this.mail ? { mail: true } : {}) },
     };
     this.queueSave();
+  }
+
+  /**
+   * How the lobby lists a table played by links (js/ui/link-tables.js): waiting for this device (a link to send, or
+   * its own person's move) or for others, and since when.
+   */
+  mailStatus() {
+    const linkToSend = this.conns.some((c) => c.mail && c.mailLink);
+    const ownTurn = this.started && !this.over && this.toMove.some((s) => this.seats[s]?.kind === "human");
+    return {
+      title: this.setup.game.title, waiting: linkToSend || ownTurn ? "you" : "others",
+      last: !this.started ? "waiting for the players to join" : this.over ? "the game is over" : `after move ${this.version}`,
+      at: this.lastMoveAt,
+    };
   }
 
   /** @param {number|null} seat @param {string} text */

@@ -205,8 +205,14 @@ export async function refreshMail(guest) {
     box: end.box, made: end.made, protocol: guest.protocol.snapshot(), name: guest.name ?? rec.name,
     welcome: guest.welcomeMessage ?? rec.welcome ?? null, last: guest.last ?? rec.last ?? null,
     title: guest.welcomeMessage?.title ?? rec.title ?? "", game: guest.welcomeMessage?.game ?? rec.game ?? "",
-    waiting: mailWaiting(guest), over: !!guest.last?.over, lastMove: Date.now(),
+    waiting: mailWaiting(guest), over: !!guest.last?.over,
   });
+  const version = guest.last?.version ?? null;
+  if (version !== rec.lastVersion || !rec.lastMove) {
+    rec.lastVersion = version;
+    rec.lastMove = Date.now();
+    rec.lastText = version === null ? "waiting for the players to join" : guest.last?.over ? "the game is over" : `after move ${version}`;
+  }
   saveMail(rec.table, rec.seat, rec);
   drawMailSlot(guest);
 }

@@ -12,7 +12,13 @@ import { codeCard } from "./p2p-codes.js";
 const cards = new Map();
 
 /**
- * A link to send, as a card (kept per link).
+ * Longer links than this may be cut by some messengers (and make no QR code a phone reads well): the card offers
+ * the link as a file too, which the other side opens with its "Open a link file" button.
+ */
+export const LONG_LINK = 2000;
+
+/**
+ * A link to send, as a card (kept per link); a long one can be saved as a file as well.
  * @param {import("../engine/bridge.js").Engine} engine @param {string} link @param {string} label @param {string} cls
  */
 export function linkCard(engine, link, label, cls) {
@@ -20,6 +26,15 @@ export function linkCard(engine, link, label, cls) {
   if (!card) {
     card = codeCard({ label, text: link, cls, engine, shareTitle: "My move at our Parlour table" });
     card.dataset.chars = String(link.length);
+    if (link.length > LONG_LINK) {
+      card.append(h("div", { class: "mail-long" }, [
+        h("p", { class: "hint" }, [
+          `This link is long (${link.length.toLocaleString("en")} characters): some messengers cut long links. `
+          + "If yours does, save it as a file and send the file; the other player opens it with “Open a link file”.",
+        ]),
+        h("button", { type: "button", class: "mail-save", onclick: () => saveLinkFile(link) }, ["Save as a file"]),
+      ]));
+    }
     cards.set(link, card);
     if (cards.size > 12) cards.delete(/** @type {string} */ (cards.keys().next().value));
   }
@@ -64,5 +79,30 @@ export function pasteBox(placeholder, onOpen) {
       }
     },
   }, ["Open link"]));
-  return h("div", { class: "mail-box" }, [input, button]);
+  const file = /** @type {HTMLInputElement} */ (h("input", {
+    type: "file", class: "mail-file", accept: ".txt,text/plain", hidden: true, "aria-label": "A link file",
+    onchange: async () => {
+      const chosen = file.files?.[0];
+      file.value = "";
+      if (!chosen) return;
+      if (chosen.size > 1_000_000) { toast("That file is too large to be a Parlour link."); return; }
+      try {
+        await onOpen(await chosen.text());
+      } catch (err) {
+        toast(err instanceof Error ? err.message : String(err));
+      }
+    },
+  }));
+  const fromFile = h("button", { type: "button", class: "mail-open-file", onclick: () => file.click() }, ["Open a link file…"]);
+  return h("div", { class: "mail-box" }, [input, button, fromFile, file]);
+}
+
+/** Save a long link as a small text file (the address alone, as it would be pasted). @param {string} link */
+function saveLinkFile(link) {
+  const url = URL.createObjectURL(new Blob([`${link}\n`], { type: "text/plain" }));
+  const a = /** @type {HTMLAnchorElement} */ (h("a", { href: url, download: "parlour-link.txt" }));
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -7,6 +7,7 @@
  * check, kept up to date while the check runs (js/tables/recheck-service.js),
  * with the table code and the ledger code.
  */
+import { linkTablesSection } from "./link-tables.js";
 import { h, seatName, toast } from "../common/dom.js";
 import { deleteGame, listGames } from "../store/games-db.js";
 import { downloadRecord } from "../store/records.js";
@@ -156,6 +157,7 @@ export async function renderSavedGames(root, handlers) {
     },
   });
   root.replaceChildren(
+    linkTablesSection() ?? "",
     running.length ? h("h2", {}, ["Games in progress"]) : "",
     running.length ? h("ul", { class: "saved-list", id: "in-progress" }, running.map((g) => row(g, [
       h("button", { type: "button", class: "primary resume", onclick: () => resume(g) }, [g.host ? "Resume hosting" : "Resume"]),

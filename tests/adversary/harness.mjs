@@ -279,7 +279,9 @@ async function joinSeat(ctx, i, code) {
  * its first link; then a postman carries every link either side shows (the text its panel offers to copy) to
  * the other, opening it there as the person would, until the game and every verdict are done.  Every link's
  * length is recorded in `result.links`; `spec.reloadGuests` reloads a guest's page (a new GuestTable from the
- * link it opens, its record in the device's storage) before every link it opens, and `spec.reloadHost` the host's.
+ * link it opens, its record in the device's storage) before every link it opens, `spec.reloadHost` the host's,
+ * and `spec.reloadBeforeMoves` a guest's page whenever it is to move (opened from its invite's address, as the
+ * lobby's list does, with no link to open).
  * @param {any} ctx @param {number[]} remote @param {(dev: any, i: number) => void} watchGuest @param {any} result
  */
 async function playByLinks(ctx, remote, watchGuest, result) {
@@ -313,7 +315,14 @@ async function playByLinks(ctx, remote, watchGuest, result) {
     busy = true;
     try {
       for (const i of remote) {
-        const guest = guests.get(i);
+        let guest = guests.get(i);
+        const at = guest?.last?.version;
+        if (spec.reloadBeforeMoves && guest?.view?.phase === "move" && guest.reloadedAt !== at && guest.mailRecord?.invite) {
+          // the person comes back to the table from the lobby (its invite's address), with no new link, and moves
+          guest = await newGuest(i, `#mail=${guest.mailRecord.invite}`);
+          guest.reloadedAt = at;
+          sizes.idleReloads = (sizes.idleReloads ?? 0) + 1;
+        }
         const back = guest?.mailLink;
         if (back && !carried.has(back)) {
           carried.add(back);

@@ -11,6 +11,12 @@ from contextlib import nullcontext
 from clicking import start_game
 from p2p_helpers import PHASE, click_once, launch, new_page, wait_fair
 
+GUEST_STATE = """(() => { const g = window.parlourNet.guest; const m = g?.last;
+  return {away: m?.away, to_move: m?.to_move, version: m?.version, seat: g?.session?.seat, state: g?.protocol?.state,
+    linkClosed: g?.link?.closed, box: g?.mailEnd && {got: g.mailEnd.box.got, kIn: g.mailEnd.box.kIn, sent: g.mailEnd.box.sent}}; })()"""
+HOST_STATE = """(() => { const h = window.parlourNet.host;
+  return {seats: h?.seats.map((s) => [s.kind, s.state, !!s.conn]), version: h?.version, toMove: h?.toMove,
+    log: h?.netLog.slice(-8).map((e) => e.text)}; })()"""
 NO_WEBRTC = "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;"
 
 
@@ -45,6 +51,7 @@ def test_correspondence_by_link_whole_game_in_two_browsers(pw, site_url, artifac
         guest.wait_for_selector(".mail-guest textarea.mail-link", timeout=60_000)
         carried, rng, opened = set(), random.Random(5), 0
         refusals_checked = False
+        lobby_lists = {}
         deadline = time.time() + 300
         while time.time() < deadline:
             phases = [host.evaluate(PHASE), guest.evaluate(PHASE)]
@@ -68,7 +75,18 @@ def test_correspondence_by_link_whole_game_in_two_browsers(pw, site_url, artifac
             if out and out not in carried:
                 carried.add(out)
                 opened += 1
-                if opened % 4 == 0:  # the guest opens it from the messenger: the page starts again on it
+                if opened >= 10 and not lobby_lists:  # the guest goes to the lobby: the table waits there; Open brings it back
+                    open_by_paste(guest, out)
+                    guest.wait_for_function("!document.querySelector('.mail-guest textarea.mail-link')"
+                                            " || document.querySelector('#table')?.dataset.phase === 'move'")
+                    guest.goto(site_url)
+                    listed = guest.locator(".link-tables-all .link-table")
+                    listed.first.wait_for(timeout=60_000)
+                    lobby_lists["guest"] = guest.locator(".link-tables-all").inner_text()
+                    guest.screenshot(path=str(artifacts / "correspondence-lobby-guest.png"))
+                    listed.first.locator(".open-link-table").click()
+                    guest.wait_for_selector(".p2p-guest", timeout=60_000)
+                elif opened % 4 == 0:  # the guest opens it from the messenger: the page starts again on it
                     guest.goto(out)
                     guest.wait_for_selector(".p2p-guest", timeout=60_000)
                 else:
@@ -88,8 +106,14 @@ def test_correspondence_by_link_whole_game_in_two_browsers(pw, site_url, artifac
             if not moved:
                 time.sleep(0.1)
         else:
-            raise AssertionError(f"the game did not end by links: host {host.evaluate(PHASE)}, guest {guest.evaluate(PHASE)}")
+            raise AssertionError(f"the game did not end by links: host {host.evaluate(PHASE)}, guest {guest.evaluate(PHASE)}; "
+                                 f"links opened {opened}; host shows a link: {bool(shown_link(host, '.mail-out'))}, guest: "
+                                 f"{bool(shown_link(guest, '.mail-guest'))}; toasts host {toasts(host)} guest {toasts(guest)}; "
+                                 f"guest {guest.url[:60]} {guest.locator('#table').inner_text()[:300]!r}; guest sees "
+                                 f"{guest.evaluate(GUEST_STATE)}; host {host.evaluate(HOST_STATE)}")
         assert refusals_checked
+        assert "Tables played by links" in lobby_lists["guest"] and "you play seat 2 as Gus" in lobby_lists["guest"], lobby_lists
+        assert "Waiting for you" in lobby_lists["guest"] or "Waiting for others" in lobby_lists["guest"], lobby_lists
         fair, text = wait_fair(guest)
         assert fair == "ok", text
         assert text.startswith("Verified fair"), text
