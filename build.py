@@ -843,7 +843,7 @@ def test(args: list) -> int:
 def bench(args: list) -> int:
     """Measure load, move and engine speed on the built site (bench/bench.py); write bench/results.json."""
     python = ensure_venv()
-    if any(a == "--soak" or a.startswith("--soak=") or a == "--bots" for a in args):  # native only: no browser, no build
+    if any(a == "--soak" or a.startswith("--soak=") or a in ("--bots", "--links") for a in args):  # no browser, no build
         env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
         return subprocess.call([str(python), str(ROOT / "bench" / "bench.py"), *args], cwd=ROOT, env=env)
     chromium = ensure_chromium()

@@ -8,7 +8,7 @@ says so.
 Flags: --quick (fewer games, a small soak), --no-bots (keep the last bot figures),
 --bots (tournaments only), --no-tournaments (bot move times but
 not the tournaments), --levels=hard (time only these levels),
---only=a,b (those games), --pairings=a,b (with --bots: those pairings), --soak[=N], --fairness,
+--only=a,b (those games), --pairings=a,b (with --bots: those pairings), --soak[=N], --fairness, --links,
 --noisy (write time figures on a busy machine, marked noisy), --help.
 Time figures are written only when the 1-minute load average is at most 1.0 (the bench waits up to
 2 minutes for it to come down: its own build lifts it).
@@ -36,6 +36,7 @@ from parlour.simulate import games_per_second, search_iterations_per_second  # n
 from tournaments import GAMES as TOURNAMENT_GAMES_FULL, QUICK_GAMES, tournament_figures  # noqa: E402
 from soak import QUICK_SOAK_GAMES, soak_count, soak_figures, soak_minutes  # noqa: E402
 from fairness import measure_fairness  # noqa: E402
+from links import measure_links  # noqa: E402
 import csp_waits  # noqa: E402
 from python_snapshot import wait_snapshot_kept  # noqa: E402
 from chromium_args import CHROMIUM_ARGS  # noqa: E402  (a player's Chromium, without its omnibox popup's renderer)
@@ -50,7 +51,7 @@ BUDGETS = {
     # click to the first frame that shows the move (bench/feedback.py): one frame, at worst two
     "moves.*.feedback_p50_ms": 16.7, "moves.*.feedback_p95_ms": 33.4,
     # issue 42: a guest's stage one in Pyodide, and stage two's wall time over the bots' own thinking (2 cores)
-    "fairness.*.end_check_ms": 1000, "fairness.*.bot_recheck_ratio": 0.6,
+    "fairness.*.end_check_ms": 1000, "fairness.*.bot_recheck_ratio": 0.6, "links.*.round_trip_max_chars": 2000,
 }
 PLAYERS = 3
 QUICK = "--quick" in sys.argv
@@ -326,7 +327,11 @@ def write_readme(results):
         "`bot_recheck_ms` stage two's wall time on the page's worker pool beside `bot_think_ms`, the bots' own "
         "thinking in that game, and `bot_recheck_ratio` the one over the other"
         + (f" (measured by `bench --fairness` at load {results['fairness_load_average']['start']})"
-           if results.get("fairness_load_average") else "") + ".", "",
+           if results.get("fairness_load_average") else "") + ".  "
+        "Links (`bench --links`, bench/links.py; counts): one whole table per game played by sending links, seated "
+        "guest, bot, guest, bot; `max_chars` the longest link (the end-of-game record, offered as a file too), "
+        "`max_move_chars` and `median_chars` the host's links before the end, `guest_max_chars` a guest's, "
+        "`round_trip_max_chars` the sum of the two maxima (budget 2,000).", "",
         "| measure | value | budget | |", "| --- | ---: | ---: | --- |",
     ]
     soak = results.get("soak")
@@ -489,6 +494,22 @@ def fairness_only():
     return 0
 
 
+def links_only():
+    """`bench --links`: correspondence links' lengths, every game (counts: any machine), merged into bench/results.json."""
+    figures = measure_links([g.id for g in games.all_games() if not ONLY or g.id in ONLY])
+    path = ROOT / "bench" / "results.json"
+    results = json.loads(path.read_text()) if path.exists() else {"figures": {}}
+    measured = {k.split(".")[1] for k in figures}
+    results["figures"] = {**{k: v for k, v in results["figures"].items()
+                             if not (k.startswith("links.") and k.split(".")[1] in measured)}, **figures}
+    path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    if "worker_timings_cold" in results:
+        write_readme(results)
+    for key, value in sorted(figures.items()):
+        print(f"{key:45} {value}")
+    return 0
+
+
 def processor_name() -> str:
     """The processor's model as Linux names it ("AMD EPYC"), or Python's guess elsewhere: two machines of 2 cores
     here ran the same engines 3 times apart, so a time figure says which one it came from."""
@@ -514,6 +535,8 @@ def main():
         return soak_only()
     if "--fairness" in sys.argv:
         return fairness_only()
+    if "--links" in sys.argv:
+        return links_only()
     if "--bots" in sys.argv:
         return bots_only()
     from playwright.sync_api import sync_playwright

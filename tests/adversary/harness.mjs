@@ -335,6 +335,7 @@ async function playByLinks(ctx, remote, watchGuest, result) {
         if (out && !carried.has(out)) {
           carried.add(out);
           sizes.toGuests.push(out.length);
+          if (ctx.host.over) (sizes.afterEnd ??= []).push(out.length); // the end-of-game record's links
           if (spec.reloadGuests) await newGuest(i, out);
           else await guestDevs.get(i).enter(() => mailGuest.openHostLink(guests.get(i), out));
         }
