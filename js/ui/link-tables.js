@@ -7,7 +7,9 @@
  */
 import { h } from "../common/dom.js";
 import { listHosted, listMail } from "../net/store.js";
-import { MAIL_ROUTE } from "../net/mail-invite.js";
+
+/** The address part a table played by links opens at (js/net/mail-invite.js `MAIL_ROUTE`; the lobby may not import js/net beyond its store). */
+const MAIL_ROUTE = "#mail=";
 
 /** How long ago, in words. @param {number} then @param {number} now */
 function since(then, now) {
