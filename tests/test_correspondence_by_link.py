@@ -54,3 +54,30 @@ def test_correspondence_a_whole_game_by_link_is_verified_fair_for_every_guest(pl
     assert links["toHost"] and links["toGuests"], links
     print(f"{table['game']}: {len(links['toGuests'])} links to guests, {len(links['toHost'])} to the host; longest "
           f"{max(links['toGuests'])} and {max(links['toHost'])} characters")
+
+
+SWITCH = ROOT / "tests" / "adversary" / "switch.mjs"
+
+
+@pytest.mark.parametrize("table", [
+    {"game": "kings-progress", "seed": 3, "toLinks": 6, "toLive": 24},
+    {"game": "kings-cottage", "seed": 4, "toLinks": 2, "toLive": 14},
+], ids=["kings-progress", "kings-cottage"])
+def test_correspondence_a_seat_moves_from_live_to_links_and_back_without_losing_a_move(table):
+    """A network table (host, two guests, a bot): at one move the host gives seat 2 a rejoin invite by link and its
+    device goes on by links; later a live rejoin invite brings it back over the network.  Every move is played,
+    and both guests' own checks say "Verified fair" with one table code (tests/adversary/switch.mjs)."""
+    proc = subprocess.run([node(), "--import", str(REGISTER), str(SWITCH), json.dumps(table)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600, env=env())
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    r = json.loads(proc.stdout.splitlines()[-1])
+    assert not r["stopped"] and r["over"], r
+    assert not r["errors"] and not r["consoleErrors"] and not r["info"]["errors"], r
+    info = r["info"]
+    assert info["switchedToLinks"] is not None and info["switchedToLive"] is not None and info["linksCarried"] >= 4, info
+    codes = set()
+    for seat in ("1", "3"):
+        v = r["verdicts"][seat]
+        assert v and v["ok"] and v["fair"] == "ok", v
+        codes.add(v["text"].split("Table code ")[1].split(" ")[0])
+    assert len(codes) == 1, codes

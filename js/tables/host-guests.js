@@ -21,18 +21,23 @@ export function inviteLink(code) {
   return `${location.origin}${location.pathname}#join=${code}`;
 }
 
-/** @param {HostTable} host @param {number} i @param {number} kind */
-export async function invite(host, i, kind) {
+/**
+ * A seat's invite: by link at a table played by links, else over the network; `how.mail` chooses the other one
+ * for this seat (a player moving from a live connection to links, or back, rejoins through it).
+ * @param {HostTable} host @param {number} i @param {number} kind @param {{mail?: boolean}} [how]
+ */
+export async function invite(host, i, kind, how = {}) {
   const seat = host.seats[i];
   seat.invite?.close();
-  const inv = host.mail ? await mailInvitation(host, i, kind) : new Invitation({ seat: i, kind, iceServers: host.settings.iceServers });
+  const byMail = how.mail ?? host.mail;
+  const inv = byMail ? await mailInvitation(host, i, kind) : new Invitation({ seat: i, kind, iceServers: host.settings.iceServers });
   seat.invite = inv;
   seat.inviteLink = "";
   if (!seat.conn && !host.started) seat.state = "inviting";
   host.renderPanel();
   await inv.prepare();
   if (seat.invite !== inv) return;
-  seat.inviteLink = host.mail ? mailInviteLink(inv.code) : inviteLink(inv.code);
+  seat.inviteLink = byMail ? mailInviteLink(inv.code) : inviteLink(inv.code);
   host.renderPanel();
 }
 

@@ -17,6 +17,7 @@ import { INVITE_REJOIN, INVITE_SEAT } from "../net/protocol.js";
 import { acceptAnswer, handToBot, invite, inviteSpectator } from "./host-guests.js";
 import { mailSeatBlock, pasteBox } from "./mail-panel.js";
 import { pasteGuestLink } from "./mail-host.js";
+import { mailPlaySupported, networkPlaySupported } from "../common/network-support.js";
 
 /** @type {WeakMap<object, HTMLElement>} the box where the host pastes a link that came back, one per table */
 const linkBoxes = new WeakMap();
@@ -50,7 +51,7 @@ export function renderHostPanel(host) {
     if (!seat.remote) return [];
     const state = seat.kind === "bot" ? "bot" : seat.state;
     const deferred = host.deferred.get(i);
-    const label = (state === "bot" ? "played by a bot" : host.mail && state === "connected" ? "plays by links"
+    const label = (state === "bot" ? "played by a bot" : seat.conn?.mail && state === "connected" ? "plays by links"
       : host.mail && state === "inviting" ? "invited: waiting for their first link" : STATE_TEXT[state])
       + (deferred === "bot" ? " · a bot takes over after this round" : deferred === "remote" ? " · back after this round" : "");
     const canRejoin = seat.kind === "bot" || state === "away";
@@ -62,11 +63,16 @@ export function renderHostPanel(host) {
         left !== null ? h("span", { class: "p2p-clock", "data-left": left }, [` · ${left} s left`]) : null,
       ]),
       seat.invite ? inviteBlock(host, seat.invite, seat.inviteLink, seat.invite.kind === INVITE_REJOIN ? `Rejoin invite for seat ${i + 1}` : `Invite for seat ${i + 1}`) : null,
-      host.mail && seat.conn?.mail ? mailSeatBlock(host, i, seat.conn) : null,
+      seat.conn?.mail ? mailSeatBlock(host, i, seat.conn) : null,
       h("div", { class: "p2p-seat-buttons" }, [
         canRejoin && !seat.invite && seat.joined ? h("button", { type: "button", class: "rejoin", title: "Only the device that had this seat can use it", onclick: () => invite(host, i, INVITE_REJOIN) }, ["Rejoin invite"]) : null,
         canRejoin && !seat.invite && host.started ? h("button", { type: "button", class: "new-player", title: "Someone else takes this seat", onclick: () => invite(host, i, INVITE_SEAT) }, ["New player invite"]) : null,
         canHand ? h("button", { type: "button", class: "to-bot", onclick: () => handToBot(host, i) }, ["Hand to a bot"]) : null,
+        // the same player goes on by the other transport: a rejoin invite by link, or a live one (docs/correspondence.md)
+        seat.joined && seat.kind === "remote" && !seat.invite && !seat.conn?.mail && mailPlaySupported()
+          ? h("button", { type: "button", class: "to-links", title: "The same player goes on by sending links", onclick: () => invite(host, i, INVITE_REJOIN, { mail: true }) }, ["Continue by links"]) : null,
+        seat.joined && seat.kind === "remote" && !seat.invite && (seat.conn?.mail || (host.mail && !seat.conn)) && networkPlaySupported()
+          ? h("button", { type: "button", class: "to-live", title: "The same player goes on over a live connection", onclick: () => invite(host, i, INVITE_REJOIN, { mail: false }) }, ["Continue live"]) : null,
       ]),
     ])];
   });
@@ -103,6 +109,7 @@ export function renderHostPanel(host) {
       "Two codes, no server: send each player their invite link; they send back a short answer code; paste it here.",
     ]),
     h("p", { class: "hint p2p-servers" }, [describeIce(host.settings.iceServers)]),
+    ...(host.seats.some((s) => s.conn?.mail || /** @type {any} */ (s.invite)?.mail) ? [linkBox(host)] : []),
     ...rows,
     h("label", { class: "p2p-timer" }, ["Turn timer ", timer, " (a guest who keeps the table waiting longer goes to a bot)"]),
     ...spectators,
@@ -117,7 +124,7 @@ export function renderHostPanel(host) {
 function inviteBlock(host, invite, link, label) {
   if (!link) return h("p", { class: "hint preparing" }, ["Preparing the invite (gathering network addresses)…"]);
   let block = inviteBlocks.get(invite);
-  if (!block && host.mail) {
+  if (!block && /** @type {any} */ (invite).mail) {
     // by mail the guest's first link comes back to the one box for every link (linkBox)
     block = h("div", { class: "invite" }, [
       codeCard({ label, text: link, cls: "invite-link", engine: host.engine, shareTitle: "Join my Parlour table (play by sending links)" }),

@@ -65,7 +65,7 @@ export class HostTable extends TableLifecycle {
     this.setup = setup;
     this.settings = settings;
     /** Played by sending links (docs/correspondence.md): the same table, another transport. */
-    this.mail = !!(saved?.mail || settings.mail);
+    this.mail = saved ? !!(saved.byLinks ?? saved.mail) : !!settings.mail;
     /** @type {{publicKey: string, privateJwk: JsonWebKey}|null} this device's ECDH key for the links (made once) */
     this.mailKeys = null;
     this.mailRefresh = false;
@@ -187,7 +187,7 @@ export class HostTable extends TableLifecycle {
       this.version = reply.version;
       this.logNet(null, this.mail ? `Table restored at move ${this.version}.` : `Table restored at move ${this.version}; send each player a rejoin invite.`);
     }
-    const byLinks = this.mail ? await restoreMail(this, this.settings.saved?.mail) : new Set();
+    const byLinks = await restoreMail(this, this.settings.saved?.mail); // (a seat of a live table may play by links)
     this.save();
     for (let i = 0; i < this.seats.length; i++) {
       const seat = this.seats[i];
@@ -488,8 +488,8 @@ export class HostTable extends TableLifecycle {
       seating: this.seating, fallback: this.fallback, keyPair: this.keyPair,
       ...this.ledger.toJSON(), round: this.round?.toJSON() ?? null, ownChoices: [...this.ownChoices],
       deal: this.deal.toJSON(), deferred: [...this.deferred], timer: this.timer.seconds, over: this.over,
-      mail: this.mail ? mailRecord(this) ?? { keys: null, seats: {} } : null,
-      ...(this.mail ? { mailStatus: this.mailStatus() } : {}),
+      byLinks: this.mail, mail: mailRecord(this),
+      ...(this.mail || this.mailKeys ? { mailStatus: this.mailStatus() } : {}),
     });
     if (!this.seed) return; // not dealt yet: nothing to resume or replay
     const now = Date.now();

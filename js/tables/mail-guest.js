@@ -17,7 +17,7 @@ import { GUEST_TO_HOST, HOST_TO_GUEST, MailError, newMailKeyPair, readHeader, re
 import { MailboxError } from "../net/mailbox.js";
 import { MAIL_ROUTE, MailEnd, mailAddress, mailPayload, wrongEnd } from "../net/mail-invite.js";
 import { MAX_HOST_MESSAGE } from "../net/protocol.js";
-import { loadMail, saveMail } from "../net/store.js";
+import { loadGuest, loadMail, saveMail } from "../net/store.js";
 import { linkCard, pasteBox } from "./mail-panel.js";
 import { renderJoin, showJoinError } from "./p2p-join.js";
 
@@ -43,8 +43,11 @@ export async function startMailGuest(guest, payload) {
     if (record) return resumeMailGuest(guest, record, null);
     guest.code = payload;
     guest.protocol.io.inviteCode = payload;
+    const previous = loadGuest(inv.table);
+    const same = !!previous && previous.seat === inv.seat && !previous.over;
     renderJoin(guest.root, {
-      spectator: false, rejoin: false, name: "", notice: "", mail: true,
+      spectator: false, rejoin: same, name: same ? previous.name ?? "" : "", mail: true,
+      notice: same ? "You go on at your table by sending links from now on: nothing of the game is lost." : "",
       servers: "", onJoin: (name) => void joinByMail(guest, inv, payload, name),
     });
     guest.root.dataset.phase = "join";
@@ -73,8 +76,12 @@ async function joinByMail(guest, inv, code, name) {
   guest.mailRecord = { table: inv.table, seat: inv.seat, invite: code, hostKey: inv.hostKey, keys, name };
   openLinkEnd(guest, key, keys.publicKey, undefined);
   guest.name = name;
-  guest.linkNo = 1;
-  guest.send([await guest.protocol.hello(name, null, 1, { rejoin: false })]);
+  // this device already plays this seat (over a live connection until now): it comes back with its key for the
+  // table and proves it, as on a rejoin invite; the host takes it as the same player (docs/correspondence.md)
+  const previous = loadGuest(inv.table);
+  const same = !!previous && previous.seat === inv.seat && !previous.over && !previous.failure;
+  guest.linkNo = same ? (previous.link_count ?? 0) + 1 : 1;
+  guest.send([await guest.protocol.hello(name, same ? previous : null, guest.linkNo, { rejoin: same })]);
   await refreshMail(guest);
   showFirstLink(guest);
   keepAddress(code);

@@ -6,7 +6,7 @@
  * Read from the records the tables keep (js/net/store.js); nothing here knows a game's rules.
  */
 import { h } from "../common/dom.js";
-import { listHosted, listMail } from "../net/store.js";
+import { listHosted, listMail, loadGuest } from "../net/store.js";
 
 /** The address part a table played by links opens at (js/net/mail-invite.js `MAIL_ROUTE`; the lobby may not import js/net beyond its store). */
 const MAIL_ROUTE = "#mail=";
@@ -31,7 +31,7 @@ export function linkTables() {
   /** @type {LinkTable[]} */
   const out = [];
   for (const r of listHosted()) {
-    if (!r.mail || r.over || !r.mailStatus) continue;
+    if (!(r.byLinks ?? r.mail) || r.over || !r.mailStatus) continue;
     out.push({
       key: `host-${r.id}`, title: r.mailStatus.title, role: "you host", waiting: r.mailStatus.waiting,
       last: r.mailStatus.last, at: r.mailStatus.at, open: `#host=${encodeURIComponent(r.id)}`,
@@ -39,6 +39,8 @@ export function linkTables() {
   }
   for (const r of listMail()) {
     if (r.over || typeof r.invite !== "string") continue;
+    const session = loadGuest(r.table);
+    if (session && r.protocol && (session.link_count ?? 0) > (r.protocol.linkNo ?? 0)) continue; // it went on live since
     out.push({
       key: `mail-${r.table}-${r.seat}`, title: r.title || "A game", role: `you play seat ${Number(r.seat) + 1}${r.name ? ` as ${r.name}` : ""}`,
       waiting: r.waiting === "you" ? "you" : "others", last: r.lastText ?? "", at: Number(r.lastMove) || Number(r.updated) || 0,

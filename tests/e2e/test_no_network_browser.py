@@ -1,7 +1,8 @@
 """A browser without WebRTC (WebKitGTK as Debian builds it has no RTCPeerConnection): every game on this
 device works, and where network play would start the app says, in one sentence, that this browser cannot
-play over the network, instead of failing (js/common/network-support.js).  Here Chromium with RTCPeerConnection
-removed before any script runs; tests/e2e/webkit runs the same in WebKitGTK, which lacks it for real."""
+play over the network, instead of failing (js/common/network-support.js), and friends on other devices play by
+sending links, which needs no WebRTC (docs/correspondence.md).  Here Chromium with RTCPeerConnection removed
+before any script runs; tests/e2e/webkit runs the same in WebKitGTK, which lacks it for real."""
 from clicking import start_game, wait_settled
 from test_lobby import open_lobby
 from tabs import PLAIN
@@ -10,7 +11,7 @@ NO_NETWORK = "This browser cannot play over the network; games on this device wo
 WITHOUT_WEBRTC = "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;"
 
 
-def test_the_lobby_says_network_play_is_not_here_and_offers_no_friend_seat(browser, site_url, artifacts):
+def test_the_lobby_says_network_play_is_not_here_and_offers_friends_by_links_only(browser, site_url, artifacts):
     context = browser.new_context(**PLAIN, viewport={"width": 390, "height": 844})
     context.add_init_script(WITHOUT_WEBRTC)
     page = context.new_page()
@@ -20,8 +21,12 @@ def test_the_lobby_says_network_play_is_not_here_and_offers_no_friend_seat(brows
     assert page.locator("#no-network").inner_text() == NO_NETWORK
     assert page.locator(".p2p-settings").count() == 0
     friend = page.locator(".seat-kind option[value='remote']").first
-    assert friend.is_disabled()
+    assert not friend.is_disabled()  # by links
+    page.locator(".seat-row[data-seat='1'] .seat-kind").select_option("remote")
+    assert page.locator("input[name=how-friends-play][value=network]").is_disabled()
+    assert page.locator("input[name=how-friends-play][value=links]").is_checked()
     page.screenshot(path=str(artifacts / "no-network-lobby-phone.png"), full_page=True)
+    page.locator(".seat-row[data-seat='1'] .seat-kind").select_option("bot")
     # a game on this device still plays
     start_game(page, site_url, "kings-progress", ["human", "bot"], query="botDelay=0&seed=3")
     assert wait_settled(page) in ("move", "over")
@@ -46,7 +51,7 @@ def test_an_invite_link_says_so_and_leaves_the_lobby_working(browser, site_url):
     context.close()
 
 
-def test_a_remembered_friend_seat_becomes_a_bot_here(browser, site_url):
+def test_a_remembered_friend_seat_plays_by_links_here(browser, site_url):
     context = browser.new_context(**PLAIN)
     page = context.new_page()
     page.goto(f"{site_url}?botDelay=0")
@@ -55,5 +60,6 @@ def test_a_remembered_friend_seat_becomes_a_bot_here(browser, site_url):
     context.add_init_script(WITHOUT_WEBRTC)
     page.reload()
     page.wait_for_function("document.documentElement.dataset.lobby === 'ready'")
-    assert page.locator(".seat-row[data-seat='1'] .seat-kind").input_value() == "bot"
+    assert page.locator(".seat-row[data-seat='1'] .seat-kind").input_value() == "remote"
+    assert page.locator("input[name=how-friends-play][value=links]").is_checked()
     context.close()
