@@ -21,7 +21,8 @@ violation only when it matches one of them exactly.
 
 A failing run prints its seed, game, dishonest party and deviations; replay it with
     node --import ./tests/adversary/register.mjs tests/adversary/fuzz.mjs --one '<seed>'
-Environment: PARLOUR_FUZZ_RUNS (default 2000), PARLOUR_FUZZ_SEED (default 1), PARLOUR_FUZZ_JOBS (2).
+Environment: PARLOUR_FUZZ_RUNS (default 1200: the deviant traces and the scripted strategies now cover the
+deviations by design; the suite's adversarial share stays under 8 minutes), PARLOUR_FUZZ_SEED (default 1), PARLOUR_FUZZ_JOBS (2).
 """
 import json
 import os
@@ -38,7 +39,7 @@ ADVERSARY = ROOT / "tests" / "adversary"
 REGISTER = ADVERSARY / "register.mjs"
 FUZZ = ADVERSARY / "fuzz.mjs"
 
-RUNS = int(os.environ.get("PARLOUR_FUZZ_RUNS", "2000"))
+RUNS = int(os.environ.get("PARLOUR_FUZZ_RUNS", "1200"))
 SEED = os.environ.get("PARLOUR_FUZZ_SEED", "1")
 JOBS = int(os.environ.get("PARLOUR_FUZZ_JOBS", "2"))
 GAMES = ("kings-progress", "kings-cottage", "castles", "one-six-nine", "mansion")
@@ -150,7 +151,7 @@ def test_adversarial_fuzz_dishonest_hosts_are_caught_or_stalled(fuzz):
 
 
 def test_adversarial_fuzz_fits_in_five_minutes(fuzz):
-    """The fuzz (2,000 runs) takes under 4.5 minutes on this 2-core machine when otherwise idle (the named cases take
+    """The fuzz (1,200 runs by default; 2,000 took under 4.5 minutes) on this 2-core machine when otherwise idle (the named cases take
     seconds more): measured only when the load average was below 1.5 as it started."""
     print(f"\nfuzz wall time {fuzz['wall']:.1f} s for {len(fuzz['runs'])} runs (load {fuzz['load']:.2f} as it started)")
     # a figure, not a timed assertion (the handbook: time figures belong to the bench, from a quiet machine)
