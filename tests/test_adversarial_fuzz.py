@@ -151,8 +151,9 @@ def test_adversarial_fuzz_dishonest_hosts_are_caught_or_stalled(fuzz):
 
 
 def test_adversarial_fuzz_fits_in_five_minutes(fuzz):
-    """The fuzz (1,200 runs by default; 2,000 took under 4.5 minutes) on this 2-core machine when otherwise idle (the named cases take
-    seconds more): measured only when the load average was below 1.5 as it started."""
+    """The fuzz's wall time, printed (1,200 runs by default; 2,000 took under 4.5 minutes on this 2-core machine
+    when otherwise idle, the named cases seconds more); a figure, measured only when the load average was below 1.5
+    as it started."""
     print(f"\nfuzz wall time {fuzz['wall']:.1f} s for {len(fuzz['runs'])} runs (load {fuzz['load']:.2f} as it started)")
     # a figure, not a timed assertion (the handbook: time figures belong to the bench, from a quiet machine)
     assert len(fuzz["runs"]) >= RUNS
