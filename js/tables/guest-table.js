@@ -111,17 +111,7 @@ export class GuestTable {
     }
     this.offer = offer;
     // Only the tab that owns the invite answers it; another tab on the same link says so and may wait.
-    this.claim = await ownTable(this.root, await inviteClaimId(this.code), {
-      guest: true,
-      refused: () => {
-        this.root.replaceChildren();
-        this.root.dataset.phase = "elsewhere";
-      },
-    });
-    if (!this.claim) {
-      this.leave();
-      return;
-    }
+    if (!(await this.claimIn(await inviteClaimId(this.code)))) return;
     // read after the claim: a tab that waited finds what the other tab did with this invite
     const usedFor = tableForInvite(this.code);
     const old = usedFor ? loadGuest(usedFor) : null;
@@ -153,6 +143,15 @@ export class GuestTable {
       showJoinError(this.root, err instanceof Error ? err.message : String(err));
       return;
     }
+    if (!(await this.claimIn(id))) return;
+    await startMailGuest(this, this.code);
+  }
+
+  /**
+   * Hold this table (or invite) in this tab: another tab holding it says so, and this one may wait for it.
+   * @param {string} id @returns {Promise<boolean>} false: it stays with the other tab (this one has left)
+   */
+  async claimIn(id) {
     this.claim = await ownTable(this.root, id, {
       guest: true,
       refused: () => {
@@ -160,11 +159,9 @@ export class GuestTable {
         this.root.dataset.phase = "elsewhere";
       },
     });
-    if (!this.claim) {
-      this.leave();
-      return;
-    }
-    await startMailGuest(this, this.code);
+    if (this.claim) return true;
+    this.leave();
+    return false;
   }
 
   /** The servers this guest will use: its own choice, else the host's kind (public STUN only if the host used servers). @param {any} offer */
