@@ -3,7 +3,8 @@ King's Progress with a bot, Gus takes the other seat from the invite link, and e
 from one page's own text and opened in the other, pasted into its box or opened as an address (the page starts
 again on it, the table drawn from that browser's own storage).  The game ends on both pages and the guest's own check says "Verified
 fair", with the host's table code.  A link opened twice, one for another seat, and a damaged one are refused with
-a sentence, and change nothing."""
+a sentence, and change nothing.  Mid-game the guest goes to the lobby a day later (its clock moved on), finds the
+table listed with the time since its last move, and goes on from there."""
 import random
 import time
 from contextlib import nullcontext
@@ -79,6 +80,8 @@ def test_correspondence_by_link_whole_game_in_two_browsers(pw, site_url, artifac
                     open_by_paste(guest, out)
                     guest.wait_for_function("!document.querySelector('.mail-guest textarea.mail-link')"
                                             " || document.querySelector('#table')?.dataset.phase === 'move'")
+                    # a day passes before the guest comes back (its clock moves on; nothing in a link expires)
+                    guest.clock.set_system_time(time.time() + 24 * 3600 + 300)
                     guest.goto(site_url)
                     listed = guest.locator(".link-tables-all .link-table")
                     listed.first.wait_for(timeout=60_000)
@@ -114,6 +117,7 @@ def test_correspondence_by_link_whole_game_in_two_browsers(pw, site_url, artifac
         assert refusals_checked
         assert "Tables played by links" in lobby_lists["guest"] and "you play seat 2 as Gus" in lobby_lists["guest"], lobby_lists
         assert "Waiting for you" in lobby_lists["guest"] or "Waiting for others" in lobby_lists["guest"], lobby_lists
+        assert "1 day ago" in lobby_lists["guest"], lobby_lists
         fair, text = wait_fair(guest)
         assert fair == "ok", text
         assert text.startswith("Verified fair"), text
