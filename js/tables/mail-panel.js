@@ -52,7 +52,8 @@ export function mailSeatBlock(host, i, conn) {
   }
   const theirTurn = host.waitingFor().includes(i);
   return h("div", { class: "mail-out", "data-seat": i, "data-turn": theirTurn ? "yes" : "no" }, [
-    h("p", {}, [theirTurn ? `It is ${name}'s turn: send them this link.` : `Send ${name} this link when you like (it is not their turn).`]),
+    h("p", {}, [host.over ? `The game is over: send ${name} this last link (the game's record, for their own check).`
+      : theirTurn ? `It is ${name}'s turn: send them this link.` : `Send ${name} this link when you like (it is not their turn).`]),
     linkCard(host.engine, conn.mailLink, `Link for ${name}`, "mail-link"),
   ]);
 }
