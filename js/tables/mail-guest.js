@@ -11,6 +11,7 @@
  * link goes on, with nothing lost and no rejoin.
  */
 import { h, toast } from "../common/dom.js";
+import { settled } from "../common/settled.js";
 import { Link } from "../net/link.js";
 import { startLink } from "../net/mail-channel.js";
 import { GUEST_TO_HOST, HOST_TO_GUEST, MailError, newMailKeyPair, readHeader, readInvite, sharedMailKey } from "../net/mail-codec.js";
@@ -188,15 +189,6 @@ export async function openHostLink(guest, text) {
   return true;
 }
 
-/** Wait until the table has handled everything delivered (each message may queue more). @param {GuestTable} guest */
-async function settled(guest) {
-  let q;
-  do {
-    q = guest.queue;
-    await q;
-  } while (q !== guest.queue);
-}
-
 /**
  * Keep the record and show the link to send now.
  * @param {GuestTable} guest
@@ -225,15 +217,12 @@ export async function refreshMail(guest) {
 }
 
 /**
- * Whose move the table waits for, as this guest sees it: "you" (a move to make, or a link to send), or "others".
+ * Whose move the table waits for, as this guest sees it: "you" (a link to send, or the board asking for a move,
+ * as js/tables/guest-table.js `draw` decided), or "others".
  * @param {GuestTable} guest
  */
 function mailWaiting(guest) {
-  const m = guest.last;
-  if (guest.mailLink) return "you";
-  const me = guest.session?.seat;
-  if (m && !m.over && me !== null && me !== undefined && m.to_move?.includes(me) && !(m.round && guest.protocol.committedIn(m))) return "you";
-  return "others";
+  return guest.mailLink || guest.root.dataset.phase === "move" ? "you" : "others";
 }
 
 /** The guest's panel part for links: the link to send, and the box for the host's. @param {GuestTable} guest */

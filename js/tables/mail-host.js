@@ -10,6 +10,7 @@
  * two links: on reload the same links go on, with no rejoin.
  */
 import { toast } from "../common/dom.js";
+import { settled } from "../common/settled.js";
 import { GUEST_TO_HOST, HOST_TO_GUEST, MailError, newMailKeyPair, readHeader, sharedMailKey } from "../net/mail-codec.js";
 import { MailboxError } from "../net/mailbox.js";
 import { MailEnd, MailInvitation, mailAddress, mailPayload } from "../net/mail-invite.js";
@@ -82,15 +83,6 @@ export async function openGuestLink(host, text) {
   await Promise.resolve();
   await settled(host);
   return `${host.names[h.seat]} joined.`;
-}
-
-/** Wait until the table has handled everything queued (each step may queue more). @param {HostTable} host */
-export async function settled(host) {
-  let q;
-  do {
-    q = host.queue;
-    await q;
-  } while (q !== host.queue);
 }
 
 /**
