@@ -80,6 +80,13 @@ RULES_DIR = ROOT / "docs" / "rules"
 # at build time: the source stays plain ES modules, served as a few files (see bundle_scripts).
 ESBUILD_VERSION = "0.28.2"
 ESBUILD_TGZ_SHA256 = "61594de12ce998652be2aa0ab72dda54bfa49407fb37ee3464468a2aac306baa"
+# fflate: raw deflate with a preset dictionary (which the browsers' CompressionStream lacks), for the links of
+# tables played by sending links (js/net/mail-codec.js).  Its ES module goes to dist/js/vendor/ and is bundled
+# with the page's code; the suite's node harness reads it from .cache/ (tests/vendor-loader.mjs).
+FFLATE_VERSION = "0.8.2"
+FFLATE_TGZ_SHA256 = "61fd5061e2fc8e5e3e3129f7f2fec7bd78a313e1bf4becbf1cc1cc9998d141dc"
+#: Where the page's code imports a vendored module from (in dist/) -> its file in the unpacked npm package.
+VENDORED_MODULES = {"js/vendor/fflate.js": "esm/browser.js"}
 #: The page's modules that keep their own address in dist/, each the one copy the page itself runs (esbuild
 #: entry points: the rest of their code lives in shared chunks).  main.js is the page's; the others are where
 #: the tests reach into a running page (saved games, network records, rules, replay, links, settings, the
@@ -144,6 +151,14 @@ def fetch_esbuild() -> Path:
     if (target / "esbuild.wasm").exists():
         return target
     return unpack_npm(npm_package("esbuild-wasm", ESBUILD_VERSION, ESBUILD_TGZ_SHA256, "esbuild"), target)
+
+
+def fetch_fflate() -> Path:
+    """Unpack the pinned fflate npm package into .cache/ (once)."""
+    target = CACHE / f"fflate-{FFLATE_VERSION}"
+    if (target / "esm" / "index.mjs").exists():
+        return target
+    return unpack_npm(npm_package("fflate", FFLATE_VERSION, FFLATE_TGZ_SHA256, "fflate"), target)
 
 
 def unpack_npm(tgz: Path, target: Path) -> Path:
@@ -401,6 +416,9 @@ def build() -> Path:
                 copy_file(path, DIST / path.relative_to(ROOT))
     for name in PYODIDE_CORE:
         copy_file(pyodide_dir / name, DIST / "pyodide" / name)
+    fflate_dir = fetch_fflate()
+    for name, source in VENDORED_MODULES.items():
+        copy_file(fflate_dir / source, DIST / name)
     add_module_preloads(DIST / "index.html", bundle_scripts(DIST))
     for name in EAGER_COMPILED:
         hint_eager_compile(DIST / name)

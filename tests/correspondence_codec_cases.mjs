@@ -1,8 +1,9 @@
 // @ts-check
 /**
  * Correspondence links' transport (issue 43): the JSON delta (js/net/json-delta.js), the mailbox that numbers and
- * acknowledges messages (js/net/mailbox.js), the link's packing and encryption (js/net/mail-codec.js) and the
- * channel js/net/link.js reads (js/net/mail-channel.js).  Run by tests/test_correspondence_codec.py with
+ * acknowledges messages (js/net/mailbox.js) and names the dictionaries both ends make alike, lists by columns
+ * (js/net/json-columns.js), the link's packing and encryption (js/net/mail-codec.js) and the channel
+ * js/net/link.js reads (js/net/mail-channel.js).  Run by tests/test_correspondence_codec.py with
  * `node --test`.
  */
 import assert from "node:assert/strict";
@@ -10,10 +11,13 @@ import { test } from "node:test";
 import { deflateRawSync } from "node:zlib";
 import { canonical } from "../js/net/canonical.js";
 import { diff, patch, DeltaError } from "../js/net/json-delta.js";
-import { bundle, newMailbox, post, receive, MailboxError } from "../js/net/mailbox.js";
+import { bundle, dictionaryFor, dictionaryFrom, newMailbox, post, receive, MailboxError, withViewHash } from "../js/net/mailbox.js";
 import {
-  GUEST_TO_HOST, HOST_TO_GUEST, MailError, newMailKeyPair, openBundle, readHeader, sealBundle, senderKey, sharedMailKey,
+  GUEST_TO_HOST, HOST_TO_GUEST, MAIL_FORMAT, MailError, newMailKeyPair, openBundle, packBundle, readHeader, sealBundle, senderKey,
+  sharedMailKey, unpackBundle,
 } from "../js/net/mail-codec.js";
+import { pack, unpack } from "../js/net/json-columns.js";
+import { viewHash } from "../js/net/bytes.js";
 import { MailChannel, MailPeer } from "../js/net/mail-channel.js";
 import { Link } from "../js/net/link.js";
 import { fromB64url, toB64url } from "../js/net/bytes.js";
@@ -123,7 +127,7 @@ test("every message arrives once and in order however links are lost, repeated o
     const sentBy = [[], []];
     /** @type {string[][]} */
     const gotBy = [[], []];
-    /** @type {{from: number, b: any, k: number}[]} */
+    /** @type {{from: number, b: any, k: number, dict: any}[]} */
     const made = [];
     let view = value(r, 3);
     for (let step = 0; step < 60; step++) {
@@ -136,12 +140,16 @@ test("every message arrives once and in order however links are lost, repeated o
         sentBy[who].push(canonical({ ...JSON.parse(text), n: 0 }));
       } else if (roll < 0.75) {
         const b = JSON.parse(JSON.stringify(bundle(ends[who])));
-        made.push({ from: who, b, k: ends[who].kOut });
+        made.push({ from: who, b, k: ends[who].kOut, dict: dictionaryFor(ends[who]) });
       } else if (made.length) {
         const pickAt = r() < 0.7 ? made.length - 1 : Math.floor(r() * made.length);
-        const { from, b, k } = made[pickAt];
+        const { from, b, k, dict } = made[pickAt];
         const to = 1 - from;
         const before = JSON.stringify(ends[to]);
+        if (k > ends[to].kIn) {
+          // the receiving end makes the same dictionary from what it kept: a link it would open never names more
+          assert.equal(dictionaryFrom(ends[to], dict.mine, dict.yours), dict.text, `run ${run}: a dictionary made differently`);
+        }
         try {
           for (const t of receive(ends[to], b, k)) gotBy[to].push(canonical({ ...JSON.parse(t), n: 0 }));
         } catch (err) {
@@ -171,7 +179,9 @@ test("every message arrives once and in order however links are lost, repeated o
       }
       for (const skipped of sent.slice(at)) assert.fail(`run ${run}: the last messages never came (${skipped.slice(0, 40)})`);
     }
-    assert.equal(ends[0].out.length <= 2 && ends[1].out.length <= 2, true, "acknowledged messages are forgotten but the bases");
+    // acknowledged messages are forgotten but the few kept for bases and dictionaries (per kind 3, and one per shape)
+    assert.ok(ends[0].out.length <= 12 && ends[1].out.length <= 12, `${ends[0].out.length}, ${ends[1].out.length}`);
+    assert.ok(ends[0].said.length <= 8 + 2 && ends[1].said.length <= 8 + 2, "texts kept for dictionaries are bounded");
   }
 });
 
@@ -214,6 +224,8 @@ test("a game event not yet acknowledged is superseded by the next, keeping the d
 });
 
 const TABLE = "0123456789abcdef";
+const NO_DICT = { mine: [], yours: [], primer: false, text: "" };
+const noDict = async () => "";
 
 async function pair() {
   const host = await newMailKeyPair();
@@ -229,43 +241,45 @@ test("a link opens only on its own device, with the header it was made with", as
   const p = await pair();
   const other = await newMailKeyPair();
   const stranger = await sharedMailKey(other.privateJwk, p.host.publicKey, TABLE);
-  const text = await sealBundle(p.guestKey, { table: TABLE, seat: 2, dir: GUEST_TO_HOST, k: 1, key: p.guest.publicKey }, { hello: "Ann" });
+  const text = await sealBundle(p.guestKey, { table: TABLE, seat: 2, dir: GUEST_TO_HOST, k: 1, key: p.guest.publicKey }, { hello: "Ann" }, NO_DICT);
   const h = readHeader(text);
   assert.deepEqual({ table: h.table, seat: h.seat, dir: h.dir, k: h.k }, { table: TABLE, seat: 2, dir: GUEST_TO_HOST, k: 1 });
   assert.equal(senderKey(h), p.guest.publicKey);
-  const opened = await openBundle(p.hostKey, text);
+  const opened = await openBundle(p.hostKey, text, noDict);
   assert.deepEqual(opened.bundle, { hello: "Ann" });
-  await assert.rejects(openBundle(stranger, text), MailError);
+  await assert.rejects(openBundle(stranger, text, noDict), MailError);
   const bytes = fromB64url(text);
   for (const [at, what] of [[9, "seat"], [10, "direction"], [14, "number"], [3, "table"], [40, "key"], [bytes.length - 1, "tag"]]) {
     const bad = bytes.slice();
     bad[/** @type {number} */ (at)] ^= 1;
-    await assert.rejects(openBundle(p.hostKey, toB64url(bad)), MailError, String(what));
+    await assert.rejects(openBundle(p.hostKey, toB64url(bad), noDict), MailError, String(what));
   }
-  await assert.rejects(openBundle(p.hostKey, text.slice(0, 60)), /cut short/);
-  await assert.rejects(openBundle(p.hostKey, `${text}*`), /characters a link never has/);
-  const v2 = bytes.slice();
-  v2[0] = 2;
-  await assert.rejects(openBundle(p.hostKey, toB64url(v2)), /another version/);
+  await assert.rejects(openBundle(p.hostKey, text.slice(0, 60), noDict), /cut short/);
+  await assert.rejects(openBundle(p.hostKey, `${text}*`, noDict), /characters a link never has/);
+  for (const [format, said] of [[MAIL_FORMAT - 1, /older version/], [MAIL_FORMAT + 1, /newer version/]]) {
+    const other = bytes.slice();
+    other[0] = /** @type {number} */ (format);
+    await assert.rejects(openBundle(p.hostKey, toB64url(other), noDict), said);
+  }
   // made for another table: the key differs, and so does the header
   const elsewhere = await sharedMailKey(p.host.privateJwk, p.guest.publicKey, "fedcba9876543210");
-  await assert.rejects(openBundle(elsewhere, text), MailError);
+  await assert.rejects(openBundle(elsewhere, text, noDict), MailError);
 });
 
 test("a link that unpacks to too much is refused before it is read", async () => {
   const p = await pair();
   const header = new Uint8Array(15);
-  header[0] = 1;
+  header[0] = MAIL_FORMAT;
   header.set([1, 35, 69, 103, 137, 171, 205, 239], 1);
   header[9] = 0;
   header[10] = HOST_TO_GUEST;
   header[14] = 1;
-  const bomb = deflateRawSync(Buffer.alloc(3_000_000, 32));
+  const bomb = new Uint8Array([0, 0, 0, ...deflateRawSync(Buffer.alloc(3_000_000, 32))]); // no columns, no dictionary
   const nonce = new Uint8Array(12);
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv: nonce, additionalData: header }, p.hostKey, bomb));
   const text = toB64url(new Uint8Array([...header, ...nonce, ...sealed]));
   assert.ok(text.length < 6000);
-  await assert.rejects(openBundle(p.guestKey, text), /too much/);
+  await assert.rejects(openBundle(p.guestKey, text, noDict), /too much/);
 });
 
 test("a key in a link that is not a curve point is refused with a sentence", async () => {
@@ -289,11 +303,86 @@ test("js/net/link.js runs over a mail channel: no heartbeat, messages numbered a
   post(hostBox, canonical({ t: "welcome", table: TABLE, n: 1 }));
   post(hostBox, canonical({ t: "ping", n: 2 }));
   post(hostBox, canonical({ t: "ev", version: 0, n: 3 }));
-  assert.equal(channel.deliver(bundle(hostBox), 1), 2);
+  assert.equal(await channel.deliver(bundle(hostBox), 1), 2);
   assert.deepEqual(got, [{ t: "welcome", table: TABLE, n: 1 }, { t: "ev", version: 0, n: 2 }]); // the ping was never posted
   link.send({ t: "sync" });
   assert.equal(guestBox.sent, 1);
-  assert.throws(() => channel.deliver(bundle(hostBox), 1), /opened here already/);
+  await assert.rejects(channel.deliver(bundle(hostBox), 1), /opened here already/);
   link.close();
   assert.deepEqual(got.at(-1), { closed: true });
+});
+
+test("lists of objects by columns come back exactly, for 3,000 random values, markers and __proto__ included", () => {
+  const r = rng(5);
+  const strings = ["~", "~c", "~~", "~-", "a"];
+  for (let i = 0; i < 3000; i++) {
+    let v = value(r, 4);
+    if (r() < 0.5) v = Array.from({ length: 3 + Math.floor(r() * 4) }, () => (r() < 0.9 ? { a: value(r, 2), "~c": strings[Math.floor(r() * 5)], b: r() < 0.5 ? strings[Math.floor(r() * 5)] : value(r, 1) } : value(r, 1)));
+    const back = unpack(JSON.parse(canonical(pack(v))));
+    assert.equal(canonical(back), canonical(v), `value ${i}`);
+  }
+  assert.equal(/** @type {any} */ ({}).polluted, undefined);
+});
+
+test("a stake list packs by columns to a fraction, and the packer keeps the shorter form", async () => {
+  const suits = ["arms", "crowns", "moons", "suns"];
+  /** @type {any[]} */
+  const legal = [];
+  for (let a = -3; a <= 3; a++) for (let b = -3; b <= 3; b++) for (let c = -3; c <= 3; c++) {
+    const d = (-a - b - c) || 0; // never -0, which JSON does not spell
+    if (d >= -3 && d <= 3) legal.push({ type: "invest", [suits[0]]: a, [suits[1]]: b, [suits[2]]: c, [suits[3]]: d });
+  }
+  const byColumns = packBundle({ m: [[1, 0, { "=": { t: "ev", legal } }]] }, NO_DICT);
+  assert.equal(byColumns[0] & 1, 1, "by columns");
+  const plainDeflated = deflateRawSync(Buffer.from(canonical({ m: [[1, 0, { "=": { t: "ev", legal } }]] })), { level: 9 }).length;
+  assert.ok(byColumns.length < plainDeflated / 2, `${byColumns.length} against ${plainDeflated}`);
+  assert.deepEqual(await unpackBundle(byColumns, noDict), { m: [[1, 0, { "=": { t: "ev", legal } }]] });
+  const small = packBundle({ ack: 1 }, NO_DICT);
+  assert.equal(small[0] & 1, 0, "a bundle with no list stays as it is");
+});
+
+test("a link packed with a dictionary opens only with the same dictionary, and says which it names", async () => {
+  const dict = { mine: [4, 300], yours: [2], primer: true, text: "the board as it was: " + "x".repeat(500) };
+  const packed = packBundle({ view: "the board as it was: " + "x".repeat(500) + "!" }, dict);
+  assert.ok(packed.length < 40, `${packed.length} bytes`);
+  /** @type {any[]} */
+  const asked = [];
+  const opened = await unpackBundle(packed, async (names) => { asked.push(names); return dict.text; });
+  assert.deepEqual(opened, { view: "the board as it was: " + "x".repeat(500) + "!" });
+  assert.deepEqual(asked, [{ mine: [4, 300], yours: [2], primer: true }]);
+  await assert.rejects(unpackBundle(packed, async () => "another board"), MailError);
+  await assert.rejects(unpackBundle(packed, async () => { throw new MailboxError("That link was made from a message this device does not have."); }), /does not have/);
+});
+
+test("a link leaves out an event's view hash, and the receiving end puts back the hash of the view it got", async () => {
+  const host = newMailbox();
+  const guest = newMailbox();
+  const view = { board: [1, 2, 3] };
+  post(host, canonical({ t: "ev", view, hash: "f".repeat(64), version: 1, n: 1 }));
+  assert.equal(host.out[0].m.hash, undefined);
+  const [text] = receive(guest, bundle(host), 1);
+  assert.equal(JSON.parse(await withViewHash(text)).hash, await viewHash(view));
+  assert.equal(await withViewHash(canonical({ t: "act", n: 2 })), canonical({ t: "act", n: 2 }));
+});
+
+test("the other end's messages in a dictionary are kept there until it cannot name them any more", () => {
+  const host = newMailbox();
+  const guest = newMailbox();
+  for (let i = 1; i <= 30; i++) {
+    post(guest, canonical({ t: "act", i, n: i }));
+    receive(host, bundle(guest), guest.kOut);
+    post(host, canonical({ t: "ev", waiting: false, view: { i }, n: i }));
+    const dict = dictionaryFor(host);
+    assert.ok(dict.yours.length >= 1 && dict.yours.length <= 4);
+    if (i % 3 === 0) {
+      // the guest opens the host's link only now and then: what it names is still there
+      const k = host.kOut;
+      const b = bundle(host);
+      const named = dictionaryFor(host);
+      assert.equal(dictionaryFrom(guest, named.mine, named.yours), named.text);
+      receive(guest, b, k + 1);
+    }
+  }
+  assert.ok(guest.said.length <= 10, `${guest.said.length} texts kept`);
+  assert.throws(() => dictionaryFrom(guest, [], [1]), /does not have/);
 });

@@ -349,6 +349,7 @@ FIELDS = {
     "qr_svg": ["text"],
     "check": ["table", "seat", "action"],
     "verify_fair": ["mine", "fair"],
+    "link_primer": ["game", "players", "options", "seat"],
 }
 GENERIC = ["table", "seat", "game", "players", "seed", "actions", "action", "record", "text", "version"]
 
@@ -372,6 +373,7 @@ def _base(op: str, legal: list) -> dict:
         "replay_check": {"game": "kings-progress", "players": 2, "seed": "1", "actions": actions, "seat": 0,
                          "options": {}, "versions": [0, 1], "bot_steps": [0, {"step": 1, "ply": 1}]},
         "qr_svg": {"text": "https://example.org/#join=abc"},
+        "link_primer": {"game": "kings-progress", "players": 2, "options": {}, "seat": 1},
     }.get(op, {"table": LIVE})
 
 

@@ -11,7 +11,7 @@
  * The peer connection beside it is always "connected": by mail a silent peer is the normal case, never "away"
  * (js/net/link.js beats no heartbeat on such a link).
  */
-import { newMailbox, post, receive } from "./mailbox.js";
+import { newMailbox, post, receive, withViewHash } from "./mailbox.js";
 
 /** @typedef {import("./mailbox.js").Mailbox} Mailbox */
 
@@ -42,11 +42,11 @@ export class MailChannel extends EventTarget {
    * Deliver a link's bundle (already decrypted, js/net/mail-codec.js); throws MailboxError, changing nothing,
    * for a link that brings nothing new or does not fit.
    * @param {any} bundle @param {number} k the link's number
-   * @returns {number} how many messages were new
+   * @returns {Promise<number>} how many messages were new
    */
-  deliver(bundle, k) {
+  async deliver(bundle, k) {
     const texts = receive(this.box, bundle, k);
-    for (const data of texts) {
+    for (const data of await Promise.all(texts.map(withViewHash))) {
       const event = new MessageEvent("message", { data });
       this.onmessage?.(event);
       this.dispatchEvent(event);

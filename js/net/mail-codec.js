@@ -4,7 +4,7 @@
  * for, and bound to its table, seat, direction and number (docs/correspondence.md).
  *
  * Bytes of a link (then base64url):
- *   byte 0        format (1)
+ *   byte 0        format (2)
  *   bytes 1-8     the table's id (16 hex digits)
  *   byte 9        seat
  *   byte 10       bit 0: direction (0 host → guest, 1 guest → host); bit 1: a sender's ECDH key follows;
@@ -12,15 +12,25 @@
  *   bytes 11-14   the bundle's number, counted per seat and direction from 1 (big-endian)
  *   [65 bytes]    the sender's ECDH P-256 public key (raw), on a guest's first link only
  *   12 bytes      AES-GCM nonce
- *   the rest      AES-GCM(deflate-raw(canonical bundle)), with the header above as additional data
+ *   the rest      AES-GCM(packed bundle), with the header above as additional data
+ * A packed bundle: a byte of flags (bit 0: lists of objects stored by columns, js/net/json-columns.js; bit 1: the
+ * dictionary starts with the seat's primer, js/net/link-primer.js); the
+ * dictionary's message numbers (js/net/mailbox.js: a count then each number, for the sender's own messages and
+ * then the receiver's, as unsigned LEB128); then the canonical bundle, deflate-raw with that dictionary.  The
+ * sender packs it with and without columns and keeps the shorter.
  * The key is HKDF-SHA-256 over the ECDH secret of the host's and the seat's device keys, salted with the table
  * id: only those two devices can read or make a link, and a link made for another seat, table, direction or
  * number does not decrypt (its header is authenticated), so it is refused before anything reads it.
  */
+import { deflateSync, inflateSync } from "../vendor/fflate.js";
 import { canonical, parseCanonical } from "./canonical.js";
 import { concat, fromB64url, fromHex, randomBytes, toB64url, toHex } from "./bytes.js";
+import { pack, unpack } from "./json-columns.js";
 
-export const MAIL_FORMAT = 1;
+/** 1: deflate-raw with no dictionary, no columns (links of the first version, refused by this one). */
+export const MAIL_FORMAT = 2;
+const COLUMNS_FLAG = 1;
+const PRIMER_FLAG = 2;
 export const HOST_TO_GUEST = 0;
 export const GUEST_TO_HOST = 1;
 const HEADER = 15;
@@ -65,32 +75,82 @@ export async function sharedMailKey(myPrivateJwk, theirPublicKey, table) {
     hkdf, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
 }
 
-/** @param {Uint8Array} bytes @param {"deflate-raw"} format @param {boolean} inflate @param {number} limit */
-async function stream(bytes, format, inflate, limit) {
-  const ds = inflate ? new DecompressionStream(format) : new CompressionStream(format);
-  const writer = ds.writable.getWriter();
-  const done = writer.write(bytes).then(() => writer.close()).catch(() => undefined);
-  const reader = ds.readable.getReader();
-  /** @type {Uint8Array[]} */
-  const parts = [];
-  let size = 0;
+/**
+ * The dictionary a link names: the sender's messages and the receiver's, by number (js/net/mailbox.js), after
+ * the seat's primer or not.
+ * @typedef {{mine: number[], yours: number[], primer: boolean}} DictionaryNames
+ */
+
+/** Unsigned LEB128. @param {number[]} out @param {number} n */
+function putNumber(out, n) {
+  do {
+    out.push((n & 0x7f) | (n > 0x7f ? 0x80 : 0));
+    n = Math.floor(n / 128);
+  } while (n > 0);
+}
+
+/** @param {Uint8Array} bytes @param {{at: number}} pos */
+function takeNumber(bytes, pos) {
+  let n = 0;
+  for (let shift = 1; ; shift *= 128) {
+    if (pos.at >= bytes.length || shift > 2 ** 35) throw new MailError("That link is damaged (it does not unpack).");
+    const b = bytes[pos.at++];
+    n += (b & 0x7f) * shift;
+    if (!(b & 0x80)) return n;
+  }
+}
+
+/** @param {Uint8Array} bytes @param {{at: number}} pos */
+function takeNumbers(bytes, pos) {
+  const count = takeNumber(bytes, pos);
+  if (count > 64) throw new MailError("That link is damaged (it does not unpack).");
+  return Array.from({ length: count }, () => takeNumber(bytes, pos));
+}
+
+/**
+ * A bundle packed for a link: the shorter of its canonical text and its text by columns, deflated with the
+ * dictionary, after the flags and the dictionary's names.
+ * @param {any} bundle @param {DictionaryNames & {text: string}} dict @returns {Uint8Array}
+ */
+export function packBundle(bundle, dict) {
+  const dictionary = new TextEncoder().encode(dict.text);
+  const deflate = (/** @type {any} */ value) => deflateSync(new TextEncoder().encode(canonical(value)), { level: 9, dictionary });
+  const plain = deflate(bundle);
+  const columns = deflate(pack(bundle));
+  const head = [(columns.length < plain.length ? COLUMNS_FLAG : 0) | (dict.primer ? PRIMER_FLAG : 0)];
+  for (const list of [dict.mine, dict.yours]) {
+    putNumber(head, list.length);
+    for (const n of list) putNumber(head, n);
+  }
+  return concat(new Uint8Array(head), columns.length < plain.length ? columns : plain);
+}
+
+/**
+ * A packed bundle's contents.  `dictionaryText` gives the texts of the messages the link names (it throws,
+ * with a sentence, when this end does not have one).
+ * @param {Uint8Array} packed @param {(names: DictionaryNames) => Promise<string>} dictionaryText @returns {Promise<any>}
+ */
+export async function unpackBundle(packed, dictionaryText) {
+  const pos = { at: 1 };
+  if (!packed.length || packed[0] & ~(COLUMNS_FLAG | PRIMER_FLAG)) throw new MailError("That link is damaged (it does not unpack).");
+  const mine = takeNumbers(packed, pos);
+  const yours = takeNumbers(packed, pos);
+  const dictionary = new TextEncoder().encode(await dictionaryText({ mine, yours, primer: !!(packed[0] & PRIMER_FLAG) }));
+  let text;
   try {
-    for (;;) {
-      const { value, done: end } = await reader.read();
-      if (end) break;
-      size += value.length;
-      if (size > limit) {
-        await reader.cancel();
-        throw new MailError("That link unpacks to too much to be a Parlour link.");
-      }
-      parts.push(value);
-    }
+    const out = inflateSync(packed.subarray(pos.at), { dictionary, out: new Uint8Array(MAX_BUNDLE_BYTES + 1) });
+    if (out.length > MAX_BUNDLE_BYTES) throw new MailError("That link unpacks to too much to be a Parlour link.");
+    text = new TextDecoder("utf-8", { fatal: true }).decode(out);
   } catch (err) {
     if (err instanceof MailError) throw err;
     throw new MailError("That link is damaged (it does not unpack).");
   }
-  await done;
-  return concat(...parts);
+  try {
+    const bundle = parseCanonical(text);
+    return packed[0] & COLUMNS_FLAG ? unpack(bundle) : bundle;
+  } catch {
+    throw new MailError("That link's contents are not in Parlour's form."); // not canonical JSON, or columns pack never makes
+  }
 }
 
 /** @param {MailHeader} h @returns {Uint8Array} */
@@ -119,7 +179,10 @@ export function readHeader(text, invites = false) {
     throw new MailError("That is not a Parlour link (it has characters a link never has).");
   }
   if (bytes.length < HEADER + 4) throw new MailError("That link is cut short: copy all of it.");
-  if (bytes[0] !== MAIL_FORMAT) throw new MailError("That link was made by another version of Parlour.");
+  if (bytes[0] !== MAIL_FORMAT) {
+    throw new MailError(bytes[0] < MAIL_FORMAT ? "That link was made by an older version of Parlour: ask for a new one (the sender opens the table again)."
+      : "That link was made by a newer version of Parlour: load this page again to update it.");
+  }
   const hasKey = (bytes[10] & 2) !== 0;
   const invite = (bytes[10] & 4) !== 0;
   if (invite && !invites) throw new MailError("That is an invite link: open it on the device that takes the seat.");
@@ -156,12 +219,12 @@ export const senderKey = (h) => (h.key ? toB64url(h.key) : null);
 /**
  * Make a link's payload.
  * @param {CryptoKey} key sharedMailKey @param {{table: string, seat: number, dir: number, k: number, key?: string|null}} h
- * @param {any} bundle plain JSON
+ * @param {any} bundle plain JSON @param {DictionaryNames & {text: string}} dict js/net/mailbox.js's dictionaryFor
  * @returns {Promise<string>} base64url
  */
-export async function sealBundle(key, h, bundle) {
+export async function sealBundle(key, h, bundle, dict) {
   const header = headerBytes({ format: MAIL_FORMAT, table: h.table, seat: h.seat, dir: h.dir, k: h.k, key: h.key ? fromB64url(h.key) : null });
-  const packed = await stream(new TextEncoder().encode(canonical(bundle)), "deflate-raw", false, Infinity);
+  const packed = packBundle(bundle, dict);
   const nonce = randomBytes(NONCE);
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv: nonce, additionalData: header }, key, packed));
   return toB64url(concat(header, nonce, sealed));
@@ -169,9 +232,11 @@ export async function sealBundle(key, h, bundle) {
 
 /**
  * Open a link's payload made for this device: its header, proven, and its bundle.
- * @param {CryptoKey} key @param {string} text @returns {Promise<{header: MailHeader, bundle: any}>}
+ * @param {CryptoKey} key @param {string} text @param {(names: DictionaryNames) => Promise<string>} dictionaryText the texts
+ *   of the messages a link names for its dictionary (js/net/mailbox.js's dictionaryFrom)
+ * @returns {Promise<{header: MailHeader, bundle: any}>}
  */
-export async function openBundle(key, text) {
+export async function openBundle(key, text, dictionaryText) {
   const h = readHeader(text);
   const at = HEADER + (h.key ? ECDH_RAW : 0);
   let packed;
@@ -181,13 +246,7 @@ export async function openBundle(key, text) {
   } catch {
     throw new MailError("That link was not made for this device at this table, or it was changed on the way.");
   }
-  const unpacked = await stream(packed, "deflate-raw", true, MAX_BUNDLE_BYTES);
-  let bundle;
-  try {
-    bundle = parseCanonical(new TextDecoder("utf-8", { fatal: true }).decode(unpacked));
-  } catch {
-    throw new MailError("That link's contents are not in Parlour's form.");
-  }
+  const bundle = await unpackBundle(packed, dictionaryText);
   const { bytes, invite, ...header } = h;
   return { header, bundle };
 }

@@ -10,7 +10,7 @@ import { MailChannel, MailPeer } from "./mail-channel.js";
 import {
   GUEST_TO_HOST, HOST_TO_GUEST, MailError, makeInvite, openBundle, readHeader, sealBundle, senderKey, sharedMailKey,
 } from "./mail-codec.js";
-import { bundle, newMailbox, unsent } from "./mailbox.js";
+import { bundle, dictionaryFor, dictionaryFrom, MailboxError, newMailbox, staleLink, unsent } from "./mailbox.js";
 
 /** @typedef {import("./mailbox.js").Mailbox} Mailbox */
 
@@ -40,8 +40,9 @@ export function mailPayload(text) {
 export class MailEnd {
   /**
    * @param {{table: string, seat: number, dir: number, key: CryptoKey, ownKey: string, box?: Mailbox,
-   *   onPost?: () => void}} opts  dir: the direction of the links this end makes; ownKey: this device's ECDH
-   *   public key, which a guest's links carry until the host has answered
+   *   onPost?: () => void, primer?: (welcome: any) => Promise<string>}} opts  dir: the direction of the links
+   *   this end makes; ownKey: this device's ECDH public key, which a guest's links carry until the host has
+   *   answered; primer: the seat's primer for a welcome (js/net/link-primer.js, with this device's engine)
    */
   constructor(opts) {
     this.table = opts.table;
@@ -50,6 +51,7 @@ export class MailEnd {
     this.key = opts.key;
     this.ownKey = opts.ownKey;
     this.channel = new MailChannel(opts.box ?? newMailbox(), () => opts.onPost?.());
+    this.primer = opts.primer ?? null;
     this.pc = new MailPeer();
     /** @type {{sent: number, have: number, payload: string}|null} the last link made, reused while nothing changed */
     this.made = null;
@@ -77,7 +79,12 @@ export class MailEnd {
     if (this.made && this.made.sent === box.sent && this.made.have === box.have) return this.made.payload;
     const contents = bundle(box);
     const withKey = this.dir === GUEST_TO_HOST && box.kIn === 0; // the host has not answered yet: it needs our key
-    const payload = await sealBundle(this.key, { table: this.table, seat: this.seat, dir: this.dir, k: box.kOut, key: withKey ? this.ownKey : null }, contents);
+    const dict = dictionaryFor(box);
+    // the host's links start their dictionary with the seat's primer once the guest has the welcome it is made from
+    const welcome = this.dir === HOST_TO_GUEST ? box.out.findLast((k) => k.t === "welcome" && k.seq <= box.have)?.m : null;
+    const primer = welcome && this.primer ? await this.primer(welcome) : "";
+    const payload = await sealBundle(this.key, { table: this.table, seat: this.seat, dir: this.dir, k: box.kOut, key: withKey ? this.ownKey : null },
+      contents, { ...dict, primer: !!primer, text: primer ? `${dict.text}\n${primer}` : dict.text });
     this.made = { sent: box.sent, have: box.have, payload };
     return payload;
   }
@@ -92,7 +99,16 @@ export class MailEnd {
     const h = readHeader(payload);
     const problem = wrongEnd(h, this.table, this.seat, this.dir === HOST_TO_GUEST ? GUEST_TO_HOST : HOST_TO_GUEST);
     if (problem) throw new MailError(problem);
-    const { header, bundle: contents } = await openBundle(this.key, payload);
+    const stale = staleLink(this.box, h.k);
+    if (stale) throw new MailboxError(stale);
+    const { header, bundle: contents } = await openBundle(this.key, payload, async ({ mine, yours, primer }) => {
+      const text = dictionaryFrom(this.box, mine, yours);
+      if (!primer) return text;
+      const welcome = this.box.theirs.findLast((k) => k.t === "welcome")?.m;
+      const made = welcome && this.primer ? await this.primer(welcome) : "";
+      if (!made) throw new MailError("That link needs the table's welcome, which this device has not opened: open the host's earlier link first.");
+      return `${text}\n${made}`;
+    });
     return this.channel.deliver(contents, header.k);
   }
 }
@@ -117,14 +133,15 @@ export function wrongEnd(h, table, seat, dir) {
  */
 export class MailInvitation {
   /**
-   * @param {{table: string, seat: number, kind: number, keyPair: {publicKey: string, privateJwk: JsonWebKey}}} opts
-   *   keyPair: the host's ECDH key for the table
+   * @param {{table: string, seat: number, kind: number, keyPair: {publicKey: string, privateJwk: JsonWebKey},
+   *   primer?: (welcome: any) => Promise<string>}} opts  keyPair: the host's ECDH key for the table; primer: see MailEnd
    */
   constructor(opts) {
     this.table = opts.table;
     this.seat = opts.seat;
     this.kind = opts.kind;
     this.keyPair = opts.keyPair;
+    this.primer = opts.primer;
     this.code = "";
     this.mail = true;
     /** @type {any[]} messages that arrive before the table's link takes the channel */
@@ -158,7 +175,7 @@ export class MailInvitation {
     const guestKey = senderKey(h);
     if (!guestKey) throw new MailError("That link does not carry the player's key: it is not their first.");
     const key = await sharedMailKey(this.keyPair.privateJwk, guestKey, this.table);
-    const end = new MailEnd({ table: this.table, seat: this.seat, dir: HOST_TO_GUEST, key, ownKey: this.keyPair.publicKey, onPost });
+    const end = new MailEnd({ table: this.table, seat: this.seat, dir: HOST_TO_GUEST, key, ownKey: this.keyPair.publicKey, onPost, primer: this.primer });
     end.pc = this.pc;
     end.guestKey = guestKey;
     this.end = end;

@@ -15,6 +15,7 @@ import { settled } from "../common/settled.js";
 import { Link } from "../net/link.js";
 import { startLink } from "../net/mail-channel.js";
 import { GUEST_TO_HOST, HOST_TO_GUEST, MailError, newMailKeyPair, readHeader, readInvite, sharedMailKey } from "../net/mail-codec.js";
+import { linkPrimer } from "../net/link-primer.js";
 import { MailboxError } from "../net/mailbox.js";
 import { MAIL_ROUTE, MailEnd, mailAddress, mailPayload, wrongEnd } from "../net/mail-invite.js";
 import { MAX_HOST_MESSAGE } from "../net/protocol.js";
@@ -94,7 +95,8 @@ async function joinByMail(guest, inv, code, name) {
  */
 function openLinkEnd(guest, key, ownKey, box) {
   const rec = /** @type {any} */ (guest.mailRecord);
-  const end = new MailEnd({ table: rec.table, seat: rec.seat, dir: GUEST_TO_HOST, key, ownKey, box, onPost: () => void refreshMail(guest) });
+  const end = new MailEnd({ table: rec.table, seat: rec.seat, dir: GUEST_TO_HOST, key, ownKey, box, onPost: () => void refreshMail(guest),
+    primer: (w) => linkPrimer(guest.engine, w) });
   end.made = rec.made ?? null;
   guest.mailEnd = end;
   guest.link = new Link(/** @type {any} */ (end.channel), /** @type {any} */ (end.pc), {

@@ -12,6 +12,7 @@
 import { toast } from "../common/dom.js";
 import { settled } from "../common/settled.js";
 import { GUEST_TO_HOST, HOST_TO_GUEST, MailError, newMailKeyPair, readHeader, sharedMailKey } from "../net/mail-codec.js";
+import { linkPrimer } from "../net/link-primer.js";
 import { MailboxError } from "../net/mailbox.js";
 import { MailEnd, MailInvitation, mailAddress, mailPayload } from "../net/mail-invite.js";
 import { attach } from "./host-messages.js";
@@ -41,7 +42,7 @@ const making = new WeakMap();
 
 /** A seat's invite by mail (the surface of a network invite). @param {HostTable} host @param {number} i @param {number} kind */
 export async function mailInvitation(host, i, kind) {
-  return new MailInvitation({ table: host.id, seat: i, kind, keyPair: await hostMailKey(host) });
+  return new MailInvitation({ table: host.id, seat: i, kind, keyPair: await hostMailKey(host), primer: (w) => linkPrimer(host.engine, w) });
 }
 
 /** The address a mail invite's payload is opened at. @param {string} code */
@@ -140,7 +141,8 @@ export async function restoreMail(host, saved) {
     const seat = host.seats[i];
     if (!seat || seat.kind === "bot" || !s?.guestKey || !s.box) continue;
     const key = await sharedMailKey(saved.keys.privateJwk, s.guestKey, host.id);
-    const end = new MailEnd({ table: host.id, seat: i, dir: HOST_TO_GUEST, key, ownKey: saved.keys.publicKey, box: s.box, onPost: () => linksChanged(host) });
+    const end = new MailEnd({ table: host.id, seat: i, dir: HOST_TO_GUEST, key, ownKey: saved.keys.publicKey, box: s.box,
+      onPost: () => linksChanged(host), primer: (w) => linkPrimer(host.engine, w) });
     end.guestKey = s.guestKey;
     end.made = s.made ?? null;
     const kept = Object.fromEntries(Object.entries(s.conn ?? {}).filter(([k, v]) => KEPT.includes(k) && v !== null));

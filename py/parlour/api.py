@@ -462,6 +462,19 @@ def op_simulate(message: dict) -> dict:
     return games_per_second(game.id, players, float(min(seconds, 30)))
 
 
+def op_link_primer(message: dict) -> dict:
+    """A seat's primer for the links of a table played by sending links (parlour.link_primer)."""
+    from .link_primer import link_primer
+    game = _game(message)
+    players = _field(message, "players", (int,))
+    options = _field(message, "options", (dict,), optional=True) or {}
+    game.resolve_options(players, options)  # refuses a player count or options the game does not offer
+    seat = _field(message, "seat", (int,))
+    if not 0 <= seat < players:
+        raise BadRequest(f"Seat {_show(seat)} is not at a table of {players}.")
+    return {"primer": link_primer(game.id, players, options, seat)}
+
+
 def op_close(message: dict) -> dict:
     """Forget a table; closing one already gone is not an error (the page closes on leaving)."""
     table_id = message.get("table")
@@ -515,5 +528,5 @@ def op_check(message: dict) -> dict:
     return {"legal": True, "error": None}
 
 
-OPS.update({"replay_check": op_replay_check, "qr_svg": op_qr_svg, "verify_fair": op_verify_fair, "check": op_check,
+OPS.update({"link_primer": op_link_primer, "replay_check": op_replay_check, "qr_svg": op_qr_svg, "verify_fair": op_verify_fair, "check": op_check,
             "recheck_bots": op_recheck_bots})

@@ -52,7 +52,7 @@ import parlour.api  # noqa: E402  (imports every shared module once)
 API_PATH = pathlib.Path(parlour.api.__file__)
 _API_CODE = compile(API_PATH.read_bytes(), str(API_PATH), "exec")
 #: ops that change no table: a device's cached views survive them
-_READ_ONLY = {"view", "games", "verify_fair", "replay_check"}
+_READ_ONLY = {"view", "games", "verify_fair", "replay_check", "link_primer"}
 _views: dict = {}
 _devices: dict = {}
 _forgotten: set = set()
