@@ -16,10 +16,9 @@ export function networkPlaySupported() {
 }
 
 /** The sentence shown where play by links would start in a browser that cannot do it. */
-export const NO_MAIL_PLAY = "This browser cannot play by sending links (it lacks WebCrypto or compression streams); games on this device work.";
+export const NO_MAIL_PLAY = "This browser cannot play by sending links (it lacks WebCrypto); games on this device work.";
 
-/** Can this browser play by sending links?  It needs WebCrypto and the compression streams, not WebRTC. @returns {boolean} */
+/** Can this browser play by sending links?  It needs WebCrypto (keys, signatures, encryption), not WebRTC. @returns {boolean} */
 export function mailPlaySupported() {
-  return !!globalThis.crypto?.subtle && typeof globalThis.CompressionStream === "function"
-    && typeof globalThis.DecompressionStream === "function";
+  return !!globalThis.crypto?.subtle;
 }

@@ -20,29 +20,7 @@ import { als, leaks, outside, real } from "./context.mjs";
 import { deadTimerId, openRuns, timersById } from "./clock.mjs";
 import { FakeHistory, FakeLocation, MemoryStorage } from "./device.mjs";
 import { cryptoStub } from "./webcrypto.mjs";
-import { deflateRawSync, inflateRawSync } from "node:zlib";
 
-/** A compression stream of the "deflate-raw" format, worked synchronously when its input ends. */
-class SyncZlib {
-  constructor(format, inflate) {
-    if (format !== "deflate-raw") throw new TypeError(`the harness's compression streams know "deflate-raw" only, not ${format}`);
-    const chunks = [];
-    const t = new TransformStream({
-      transform(chunk) { chunks.push(Buffer.from(chunk)); },
-      flush(ctrl) {
-        const all = Buffer.concat(chunks);
-        try {
-          // a zlib handle, even a synchronous one, is an asynchronous resource to node: made as no device
-          ctrl.enqueue(new Uint8Array(outside(() => (inflate ? inflateRawSync(all) : deflateRawSync(all)))));
-        } catch (err) {
-          ctrl.error(new TypeError(String(err && err.message || err)));
-        }
-      },
-    });
-    this.readable = t.readable;
-    this.writable = t.writable;
-  }
-}
 import { FakeDocument, FakeElement, FakeNode } from "./fake-dom.mjs";
 
 export { als, current, leaks, real } from "./context.mjs";
@@ -124,14 +102,8 @@ export function install() {
 
   // WebCrypto: seeded getRandomValues, every subtle call a step of the device's run (webcrypto.mjs)
   Object.defineProperty(globalThis, "crypto", { configurable: true, enumerable: true, get: () => cryptoStub });
-  // Compression streams (correspondence links, js/net/mail-codec.js): node's run on its thread pool, which the
-  // virtual clock cannot order; here the same bytes come from node's synchronous zlib, in promise jobs only
   // node 20 has no navigator (a link's card asks it whether the browser can share): one that cannot
   if (!("navigator" in globalThis)) Object.defineProperty(globalThis, "navigator", { configurable: true, writable: true, value: { userAgent: "parlour-harness" } });
-  for (const [name, inflate] of [["CompressionStream", false], ["DecompressionStream", true]]) {
-    const value = { [name]: class extends SyncZlib { constructor(format) { super(format, inflate); } } }[name];
-    Object.defineProperty(globalThis, name, { configurable: true, writable: true, enumerable: false, value });
-  }
   // Math.random too, per device, when the run seeds its randomness
   const realRandom = Math.random;
   Math.random = () => {
