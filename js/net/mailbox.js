@@ -40,13 +40,20 @@ import { DeltaError, diff, patch } from "./json-delta.js";
  * (legal moves, Mansion's forms) are often most like those of its last turn but one, not the last event's.
  */
 const KEPT_MINE = 3;
+/**
+ * How many superseded game events this end keeps, of those a link it made carried: the other end may have opened
+ * that link, and when its acknowledgement names one, it is the base the next events are the change from (else
+ * every later event would be the change from an ever older one).
+ */
+const GONE_KEPT = 4;
 /** How many of the other end's latest messages a link's dictionary names (see above). */
 const HEARD = 4;
 /** How far behind the other end's acknowledgement this end keeps its own messages' texts for dictionaries. */
 const SAID_KEPT = 8;
 
 /**
- * @typedef {{seq: number, t: string, m: any}} Kept
+ * @typedef {{seq: number, t: string, m: any, linked?: boolean, gone?: boolean}} Kept
+ * linked: a link carried it; gone: superseded after a link carried it (kept, unsent, until acknowledged or passed)
  * @typedef {{
  *   sent: number, have: number, out: Kept[],
  *   got: number, theirs: Kept[],
@@ -83,7 +90,11 @@ export function post(box, text) {
       if (k.seq <= box.have || !gameEvent(k.m)) continue;
       if (k.m.dealt !== undefined && m.dealt === undefined) m.dealt = k.m.dealt;
     }
-    box.out = box.out.filter((k) => k.seq <= box.have || !gameEvent(k.m));
+    // an event a link carried may be at the other end: kept (the last GONE_KEPT) until an acknowledgement names it
+    for (const k of box.out) if (k.seq > box.have && gameEvent(k.m) && k.linked) k.gone = true;
+    box.out = box.out.filter((k) => k.seq <= box.have || !gameEvent(k.m) || k.gone);
+    const gone = box.out.filter((k) => k.gone);
+    if (gone.length > GONE_KEPT) box.out = box.out.filter((k) => !k.gone || gone.indexOf(k) >= gone.length - GONE_KEPT);
   }
   box.sent += 1;
   box.out.push({ seq: box.sent, t: String(m.t), m });
@@ -104,14 +115,16 @@ export function bundle(box) {
   /** @type {[number, number, any][]} */
   const m = [];
   for (const k of box.out) {
+    if (k.gone) continue; // superseded: never sent again, and not known to be at the other end
     if (k.seq > box.have) {
       const base = latest.get(k.t);
       m.push(base ? [k.seq, base.seq, diff(base.m, k.m)] : [k.seq, 0, { "=": k.m }]);
+      k.linked = true;
     }
     latest.set(k.t, k);
   }
   box.kOut += 1;
-  return { ack: box.got, have: box.have, k: box.out.filter((k) => k.seq <= box.have).map((k) => k.seq), m };
+  return { ack: box.got, have: box.have, k: box.out.filter((k) => k.seq <= box.have && !k.gone).map((k) => k.seq), m };
 }
 
 export class MailboxError extends Error {}
@@ -182,6 +195,9 @@ export function receive(box, b, k) {
   box.got = got;
   box.delivered = delivered;
   box.have = Math.max(box.have, b.ack);
+  // a superseded event the other end acknowledges as the last it got is there; one below that may never have come
+  for (const kept of box.out) if (kept.gone && kept.seq === b.ack) delete kept.gone;
+  box.out = box.out.filter((kept) => !kept.gone || kept.seq > box.have);
   box.theirs = keepBases(theirs, b.have, b.k);
   box.out = prune(box.out, box.have);
   box.heard = heard.slice(-HEARD);
@@ -194,7 +210,7 @@ export function receive(box, b, k) {
  * @param {Mailbox} box @returns {{mine: number[], yours: number[], text: string}}
  */
 export function dictionaryFor(box) {
-  const mine = box.out.filter((k) => k.seq <= box.have);
+  const mine = box.out.filter((k) => k.seq <= box.have && !k.gone);
   const yours = (box.heard ?? []).filter((x) => x.seq > box.got - SAID_KEPT).slice(-HEARD);
   return { mine: mine.map((k) => k.seq), yours: yours.map((x) => x.seq), text: dictionaryText([...yours.map((x) => parseCanonical(x.text)), ...mine.map((k) => k.m)]) };
 }
