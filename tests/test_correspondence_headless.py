@@ -56,6 +56,17 @@ def test_correspondence_a_whole_game_by_link_is_verified_fair_for_every_guest(pl
           f"{max(links['toGuests'])} and {max(links['toHost'])} characters")
 
 
+@pytest.mark.parametrize("table", TABLES, ids=[t["game"] for t in TABLES])
+def test_correspondence_a_moves_round_trip_by_link_is_at_most_2000_characters(played, table):
+    """The host's longest link before the end and a guest's longest, added, in these reloading games too (a
+    host reloaded between links once made every event the change from an ever older one)."""
+    links = played[(table["game"], tuple(table["seats"]))]["links"]
+    during = list(links["toGuests"])
+    for n in links.get("afterEnd", []):
+        during.remove(n)
+    assert max(during) + max(links["toHost"]) <= 2000, (max(during), max(links["toHost"]), sorted(during)[-5:])
+
+
 SWITCH = ROOT / "tests" / "adversary" / "switch.mjs"
 
 
