@@ -10,7 +10,8 @@
  * The snapshot is made here, not shipped: a shipped one doubled a first
  * visit's bytes (6.5 MB gzipped).  The first visit starts Python the slow way
  * with our engines imported, copies its memory before any request touches it,
- * and keeps its non-zero pages in IndexedDB (js/engine/snapshot-pages.js)
+ * and keeps its non-zero pages in IndexedDB (js/engine/snapshot-pages.js; a
+ * Blob, or one ArrayBuffer where a worker cannot store a Blob: WebKitGTK)
  * under a key made of the Pyodide version and our wheel's hash, so a new
  * build never restores an old engine.  A missing, stale or broken snapshot
  * means one slow start, never an error.
@@ -28,6 +29,11 @@ const SNAPSHOT_RECORD = "memory";
  * (2: non-zero pages as they are, the wheel as a zip on sys.path; 1 was gzipped, the wheel unpacked).
  */
 const SNAPSHOT_FORMAT = 2;
+/**
+ * The longest Python's start waits for the kept snapshot's record: a read that never settles (WebKitGTK left
+ * one waiting for good behind a write that never finished) means a slow start, never no start.
+ */
+const SNAPSHOT_READ_MS = 3000;
 
 /** @type {(request: string) => string} */
 let handle;
@@ -124,8 +130,10 @@ function snapshotsCanBeKept() {
 async function storedSnapshot(key, reading) {
   try {
     const kept = await reading;
-    if (!kept || kept.key !== key || !(kept.pages instanceof Blob)) return null;
-    const bytes = kept.pages.arrayBuffer().then((/** @type {ArrayBuffer} */ stored) => unpackPages(kept.bytes, kept.runs, stored));
+    if (!kept || kept.key !== key || !(kept.pages instanceof Blob || kept.pages instanceof ArrayBuffer)) return null;
+    /** @type {Promise<ArrayBuffer>} */
+    const pages = kept.pages instanceof Blob ? kept.pages.arrayBuffer() : Promise.resolve(kept.pages);
+    const bytes = pages.then((stored) => unpackPages(kept.bytes, kept.runs, stored));
     bytes.catch(() => {}); // Pyodide's await sees a failure; no stray "unhandled rejection" besides
     return { bytes };
   } catch (err) {
@@ -137,10 +145,18 @@ async function storedSnapshot(key, reading) {
 /** The kept snapshot's record (key, length, runs, their pages), or null. @returns {Promise<any>} */
 function readKeptSnapshot() {
   if (!snapshotsCanBeKept()) return Promise.resolve(null);
-  return snapshotStore("readonly", (store) => store.get(SNAPSHOT_RECORD)).catch((err) => {
+  const read = snapshotStore("readonly", (store) => store.get(SNAPSHOT_RECORD)).catch((err) => {
     console.warn("This device's Python snapshot could not be read.", err);
     return null;
   });
+  let timer = 0;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => {
+      console.warn(`This device's Python snapshot was not read in ${SNAPSHOT_READ_MS} ms; starting Python the slow way.`);
+      resolve(null);
+    }, SNAPSHOT_READ_MS);
+  });
+  return Promise.race([read, late]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -152,9 +168,18 @@ function readKeptSnapshot() {
 async function keepSnapshot(key, memory) {
   try {
     const { bytes, runs, pages } = packPages(memory);
-    const record = { key, bytes, runs, pages: new Blob(pages) };
-    await snapshotStore("readwrite", (store) => store.put(record, SNAPSHOT_RECORD));
-    postMessage({ type: "snapshot-kept", bytes: record.pages.size });
+    const blob = new Blob(pages);
+    /** @type {{key: string, bytes: number, runs: [number, number][], pages: Blob | ArrayBuffer}} */
+    const record = { key, bytes, runs, pages: blob };
+    try {
+      await snapshotStore("readwrite", (store) => store.put(record, SNAPSHOT_RECORD));
+    } catch (err) {
+      // WebKitGTK cannot store a Blob from a worker ("Error preparing Blob/File data to be stored in object
+      // store"): the same bytes as one ArrayBuffer (storedSnapshot reads either)
+      record.pages = await blob.arrayBuffer();
+      await snapshotStore("readwrite", (store) => store.put(record, SNAPSHOT_RECORD));
+    }
+    postMessage({ type: "snapshot-kept", bytes: blob.size });
   } catch (err) {
     console.warn("Python's snapshot could not be kept on this device; the next start is slow too.", err);
   }

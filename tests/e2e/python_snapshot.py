@@ -3,8 +3,8 @@ damaged from the page, for the first-visit tests and the bench.  Opening the dat
 it (an empty one made by a test would hide the worker's store)."""
 import time
 
-#: The kept record's key, the snapshot's length and the bytes kept of it (its non-zero pages), or null:
-#: without creating the database.
+#: The kept record's key, the snapshot's length, the bytes kept of it (its non-zero pages) and what holds
+#: them (`kind`: "Blob" or "ArrayBuffer"), or null: without creating the database.
 KEPT_SNAPSHOT = """() => new Promise((done) => {
   const opening = indexedDB.open('parlour-python');
   opening.onupgradeneeded = () => opening.transaction.abort();
@@ -16,7 +16,10 @@ KEPT_SNAPSHOT = """() => new Promise((done) => {
     get.onsuccess = () => {
       db.close();
       const kept = get.result;
-      done(kept ? {key: kept.key, bytes: kept.bytes, stored: kept.pages.size} : null);
+      // the pages: a Blob, or one ArrayBuffer where the worker cannot store a Blob (WebKitGTK)
+      const blob = kept && kept.pages instanceof Blob;
+      done(kept ? {key: kept.key, bytes: kept.bytes, stored: blob ? kept.pages.size : kept.pages.byteLength,
+                   kind: blob ? 'Blob' : 'ArrayBuffer'} : null);
     };
   };
 })"""

@@ -161,6 +161,9 @@ def test_the_lobby_passes_the_accessibility_audit(browser, site_url, axe_source)
         problems += audit(page, axe_source, f"lobby ({size})")
         page.click("[data-game='mansion']")
         problems += audit(page, axe_source, f"lobby, Mansion chosen ({size})")
+        page.select_option(".seat-row[data-seat='1'] .seat-kind", "remote")  # how friends on other devices play
+        page.wait_for_selector(".how-friends-play")
+        problems += audit(page, axe_source, f"lobby, a friend on another device ({size})")
         context.close()
     assert not problems, "\n".join(problems)
 
