@@ -12,16 +12,19 @@ import { listGames, loadGame } from "./store/games-db.js";
 import { hasBoard } from "./games/ids.js";
 import { watchForUpdates } from "./ui/updates.js";
 import { offerInstall, showEngineState, watchOnline } from "./ui/site-status.js";
-import { onNetworkStoreNotice } from "./net/store.js";
+import { onNetworkStoreNotice, openNetworkStore } from "./net/store.js";
 import { checkUnfinished, pageEngineFree } from "./tables/recheck-signals.js";
 import { enterTable, lobbyAddress, putLobbyUnder, reenterTable, returnToLobbyEntry, routeKind } from "./common/table-history.js";
 
+// The network tables' records (js/net/store.js), loaded from IndexedDB once, at once: everything that reads them
+// (the lobby's list of tables played by links, the network routes, the end checks) waits for this.
+const networkStore = openNetworkStore();
 // Tables, the replay viewer and networking load when first used: the lobby needs none of them.
 const tables = () => import("./tables/local-table.js");
 const replays = () => import("./ui/replay.js");
-const network = () => import("./tables/network.js");
+const network = () => networkStore.then(() => import("./tables/network.js"));
 // A network guest's end check goes on apart from its table (after a reload too): loaded when one is unfinished.
-const endChecks = () => import("./tables/recheck-service.js").then((m) => m.endChecks(engine));
+const endChecks = () => networkStore.then(() => import("./tables/recheck-service.js")).then((m) => m.endChecks(engine));
 
 const html = document.documentElement;
 const lobbyRoot = /** @type {HTMLElement} */ (document.getElementById("lobby"));
@@ -316,7 +319,10 @@ async function openRecordFile(file) {
 
 async function boot() {
   try {
-    catalogue = (await (await fetch("games.json")).json()).filter((g) => hasBoard(g.id));
+    const games = fetch("games.json").then((r) => r.json());
+    await networkStore; // the saved games list the tables played by links from it
+    timings.network_store = performance.now();
+    catalogue = (await games).filter((g) => hasBoard(g.id));
     drawSavedGames();
     renderLobby(lobbyRoot, catalogue, startGame, picturesWait());
     html.dataset.lobby = "ready";

@@ -41,7 +41,7 @@ const HEX64 = /^[0-9a-f]{64}$/;
  */
 export const MAX_RECORDED = 5000;
 
-/** The record a guest keeps for one table (localStorage; survives reloads). @typedef {Record<string, any>} Session */
+/** The record a guest keeps for one table (js/net/store.js; survives reloads). @typedef {Record<string, any>} Session */
 
 /**
  * What the protocol asks of its table after a message: messages to send, an

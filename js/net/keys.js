@@ -7,7 +7,7 @@
  * the host's ledger carries the signatures and each guest's end-of-game check
  * verifies them in Python (`parlour.trust.signatures.verify`, same bytes, same
  * refusals).  The private key is made extractable only so that it can be kept
- * as a JWK in the device's own localStorage record: a reload must go on
+ * as a JWK in the device's own record of the table (js/net/store.js): a reload must go on
  * signing with the same key.  It is never sent anywhere.
  *
  * Wire forms, base64url without padding: a public key is the 65-byte

@@ -1,21 +1,28 @@
 // @ts-check
 /**
- * What a network table keeps across reloads, in localStorage (small JSON):
- * the host's table (secret, seats, tokens, action log, round) under
- * parlour.p2p.host.<id>, and each guest's record (seat, keys, the hashes of
- * the views it was sent, the commitments it saw) under parlour.p2p.guest.<id>.
- * A reloaded host restores from its copy; a reloaded guest keeps its record so
- * the fairness check at the end still covers the whole game.
+ * What a network table keeps across reloads (small JSON records): the host's table (secret, seats, tokens,
+ * action log, round) under host.<id>, each guest's record (seat, keys, the hashes of the views it was sent,
+ * the commitments it saw) under guest.<id>, a guest's side of a table played by links under
+ * mail.<table>.<seat>, and which table an invite led to.  A reloaded host restores from its copy; a
+ * reloaded guest keeps its record so the fairness check at the end still covers the whole game.
+ *
+ * Where they are kept is js/net/record-db.js: IndexedDB, read through a mirror loaded once when the page
+ * starts (`openNetworkStore`, which the page awaits before anything reads), so every call here stays
+ * synchronous; localStorage (under parlour.p2p.) where IndexedDB is missing or refused.  This file is the
+ * policy: what each record is, how long it is kept, what goes when the storage is full.
  *
  * Both kinds carry `updated` (when last written).  Stale records are pruned
  * when the page starts (policy below and in docs/p2p.md), and again, oldest
  * first, when a write finds the storage full.  A write that still fails says
- * so once per kind of failure (a notice, which the page shows as a toast) and
- * returns false; play goes on from what is in memory.  This file draws
- * nothing: the page subscribes with `onNetworkStoreNotice`.
+ * so once per kind of failure (a notice, which the page shows as a toast);
+ * play goes on from what is in memory.  With localStorage a write knows at
+ * once and returns false; with IndexedDB the refusal comes a moment later
+ * (the write returns true: this page's copy has it) and makes room the same
+ * way.  This file draws nothing: the page subscribes with `onNetworkStoreNotice`.
  */
+import { getRecord, onOtherTabs, openRecords, putRecord, recordKeys, recordsBackend, recordsSettled,
+  reloadRecords, removeRecord, retryRecord } from "./record-db.js";
 
-const PREFIX = "parlour.p2p.";
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The pruning policy (docs/p2p.md, "Saved copies"). */
@@ -33,29 +40,17 @@ export const POLICY = Object.freeze({
 
 /** @param {string} key @returns {any} */
 function read(key) {
+  const text = getRecord(key);
+  if (!text) return null;
   try {
-    const text = localStorage.getItem(PREFIX + key);
-    return text ? JSON.parse(text) : null;
+    return JSON.parse(text);
   } catch {
     return null;
   }
 }
 
 /** @param {string} key */
-function remove(key) {
-  try {
-    localStorage.removeItem(PREFIX + key);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** @param {unknown} err */
-function isQuota(err) {
-  const e = /** @type {any} */ (err);
-  return !!e && (e.name === "QuotaExceededError" || e.name === "NS_ERROR_DOM_QUOTA_REACHED" || e.code === 22 || e.code === 1014);
-}
+const remove = (key) => removeRecord(key);
 
 /** Failures already told to the person on this page, by kind ("full:host", "off:guest", …). */
 const told = new Set();
@@ -114,38 +109,63 @@ function tellPrunedHosts(count, why) {
 /**
  * Write one record; on a full storage prune the oldest stale records one by one
  * (never `key` itself) and try again.  Says so once per kind of failure.
- * @param {string} key @param {any} value @returns {boolean} whether it is stored
+ * @param {string} key @param {any} value @returns {boolean} whether it is stored (or, with IndexedDB, on its way)
  */
 function write(key, value) {
   let text;
   try {
     text = JSON.stringify(value);
-    localStorage.setItem(PREFIX + key, text);
-    return true;
   } catch (err) {
-    if (text === undefined || !isQuota(err)) {
-      console.warn("Parlour could not store", key, err);
-      tell("off", key);
-      return false;
-    }
+    console.warn("Parlour could not store", key, err);
+    tell("off", key);
+    return false;
+  }
+  const first = putRecord(key, text);
+  if (first === "stored" || first === "pending") return true;
+  if (first === "off") {
+    console.warn("Parlour could not store", key);
+    tell("off", key);
+    return false;
   }
   let hostsInPlay = 0;
-  const done = (/** @type {boolean} */ stored) => {
-    removeDangling();
-    tellPrunedHosts(hostsInPlay, "room");
-    if (!stored) tell("full", key);
-    return stored;
-  };
   for (const victim of pressureCandidates(key)) {
     if (remove(victim.key) && victim.kind === "host" && !victim.done) hostsInPlay++;
-    try {
-      localStorage.setItem(PREFIX + key, text);
-      return done(true);
-    } catch (err) {
-      if (!isQuota(err)) break;
-    }
+    const again = putRecord(key, text);
+    if (again === "stored") return relieved(key, hostsInPlay, true);
+    if (again !== "full") break;
   }
-  return done(false);
+  return relieved(key, hostsInPlay, false);
+}
+
+/** After room was made for `key` (or not): links left dangling go, and the person is told what went. */
+function relieved(/** @type {string} */ key, /** @type {number} */ hostsInPlay, /** @type {boolean} */ stored) {
+  removeDangling();
+  tellPrunedHosts(hostsInPlay, "room");
+  if (!stored) tell("full", key);
+  return stored;
+}
+
+/**
+ * IndexedDB refused a write a moment after it was made: when full, make room as `write` does (one stale
+ * record at a time, writing the record again after each), else say it is not kept.
+ * @param {string} key @param {"full"|"off"} reason
+ */
+async function refusedLater(key, reason) {
+  if (reason === "off") {
+    tell("off", key);
+    return;
+  }
+  let hostsInPlay = 0;
+  for (const victim of pressureCandidates(key)) {
+    if (remove(victim.key) && victim.kind === "host" && !victim.done) hostsInPlay++;
+    const again = await retryRecord(key);
+    if (again === "stored") {
+      relieved(key, hostsInPlay, true);
+      return;
+    }
+    if (again !== "full") break;
+  }
+  relieved(key, hostsInPlay, false);
 }
 
 /**
@@ -154,15 +174,7 @@ function write(key, value) {
  */
 function records() {
   const found = [];
-  let keys = [];
-  try {
-    for (let i = 0; i < localStorage.length; i++) keys.push(localStorage.key(i) ?? "");
-  } catch {
-    keys = [];
-  }
-  for (const full of keys) {
-    if (!full.startsWith(PREFIX)) continue;
-    const key = full.slice(PREFIX.length);
+  for (const key of recordKeys()) {
     const kind = key.startsWith("host.") ? "host" : key.startsWith("guest.") && key !== "guest.last" ? "guest"
       : key.startsWith("mail.") ? "mail" : null;
     if (!kind) continue;
@@ -191,16 +203,10 @@ function pressureCandidates(keep) {
 
 /** Invite links and "last table" entries that point at a guest record no longer kept. */
 function removeDangling() {
-  let keys = [];
-  try {
-    for (let i = 0; i < localStorage.length; i++) keys.push(localStorage.key(i) ?? "");
-  } catch {
-    return;
-  }
-  const has = (/** @type {any} */ table) => typeof table === "string" && keys.includes(`${PREFIX}guest.${table}`);
-  for (const full of keys) {
-    if (!full.startsWith(`${PREFIX}invite.`) && full !== `${PREFIX}guest.last`) continue;
-    const key = full.slice(PREFIX.length);
+  const keys = new Set(recordKeys());
+  const has = (/** @type {any} */ table) => typeof table === "string" && keys.has(`guest.${table}`);
+  for (const key of keys) {
+    if (!key.startsWith("invite.") && key !== "guest.last") continue;
     if (!has(read(key))) remove(key);
   }
 }
@@ -222,7 +228,7 @@ export function pruneStale(now = Date.now()) {
     const value = read(r.key);
     if (value && typeof value === "object") {
       r.updated = now;
-      try { localStorage.setItem(PREFIX + r.key, JSON.stringify({ ...value, updated: now })); } catch { /* full: dated next time */ }
+      putRecord(r.key, JSON.stringify({ ...value, updated: now })); // refused (full): dated next time
     }
   }
   const keepCount = { host: POLICY.keepHosted, guest: POLICY.keepGuests, mail: POLICY.keepGuests };
@@ -284,8 +290,32 @@ export const lastGuestTable = () => read("guest.last");
 /** @param {string} table @returns {boolean} */
 export const setLastGuestTable = (table) => write("guest.last", table);
 
-try {
-  pruneStale();
-} catch (err) {
-  console.warn("Parlour could not tidy its network records", err);
+/**
+ * Load the records (js/net/record-db.js: IndexedDB into this page's mirror, records an older Parlour left in
+ * localStorage moved in), then tidy them.  The page awaits it once, before anything here is read; it never
+ * fails (without IndexedDB, localStorage answers).  @returns {Promise<void>}
+ */
+export function openNetworkStore() {
+  started ??= openRecords({ refused: (key, reason) => { void refusedLater(key, reason); } }).then(() => {
+    try {
+      pruneStale();
+    } catch (err) {
+      console.warn("Parlour could not tidy its network records", err);
+    }
+  });
+  return started;
 }
+/** @type {Promise<void>|null} */
+let started = null;
+
+/**
+ * Read the records again from where they are kept: a tab that took a table over from another tab reads what
+ * that tab wrote last (js/tables/table-elsewhere.js).  @returns {Promise<void>}
+ */
+export const refreshNetworkStore = () => reloadRecords();
+
+/** Be told when another tab changed these records (the lobby's list follows). @param {() => void} fn @returns {() => void} stop */
+export const onNetworkStoreChange = (fn) => onOtherTabs(() => fn());
+
+/** Where the records are kept ("indexeddb" or "localStorage"), and a promise of every write so far being committed (tests). */
+export const networkStoreState = () => ({ backend: recordsBackend(), settled: recordsSettled() });

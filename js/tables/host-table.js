@@ -10,7 +10,7 @@
  * each seat (a guest's seat may go to a bot at any time, js/tables/host-guests.js,
  * and an optional turn timer does it), the ledger every guest checks at the
  * end (ledger.js), the host's own board, and the saved copies: the whole
- * table in localStorage, which a reloaded host restores from (js/net/store.js),
+ * table in this browser (IndexedDB), which a reloaded host restores from (js/net/store.js),
  * and the saved game the lobby lists, kept as at a table on this device
  * (js/tables/table-lifecycle.js: a failed save is said at the table).
  * No game-specific code.

@@ -58,19 +58,21 @@ export async function openNetworkRoute(deps, catalogue) {
   /** @type {any} */
   const route = found.kind === "mail" ? mailRoute(found.code) : found;
   const mailLink = found.kind === "mail" && route.kind === "host" ? found.code : null;
-  if (found.kind === "mail" && !mailPlaySupported()) {
+  // a hosted table played by links (the lobby's Open, a reload) needs what links need, not WebRTC
+  const byLinks = found.kind === "mail" || (route.kind === "host" && !!(loadHosted(route.id)?.byLinks));
+  if (byLinks && !mailPlaySupported()) {
     history.replaceState(null, "", `${location.pathname}${location.search}`);
     toast(NO_MAIL_PLAY, "error");
     return false;
   }
-  if (found.kind !== "mail" && !networkPlaySupported()) {
+  if (!byLinks && !networkPlaySupported()) {
     history.replaceState(null, "", `${location.pathname}${location.search}`);
     // an invite link opened here: said as long as an error is, since the person came to join a table
     toast(route.kind === "join" ? `${NO_NETWORK_PLAY} Open the invite link in another browser to join that table.` : NO_NETWORK_PLAY,
       route.kind === "join" ? "error" : "info");
     return false;
   }
-  if (found.kind !== "mail") await askAboutLinkServers(); // links by mail use no network servers
+  if (!byLinks) await askAboutLinkServers(); // links by mail use no network servers
   if (route.kind === "join") {
     deps.showTable();
     const guest = new GuestTable(deps.engine, deps.tableRoot, { code: route.code, onLeave: leaveTo(deps), mail: !!route.mail });

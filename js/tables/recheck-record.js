@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * What a guest keeps of its end check, and what it shows: the check's progress
- * in the guest's record of the table (localStorage, js/net/store.js), the
+ * in the guest's record of the table (IndexedDB through js/net/store.js), the
  * verdict it adds up to, and the finished game as a saved game in the lobby's
  * list (IndexedDB, js/store/games-db.js), so it replays and exports like any
  * finished game, with its verdict, table code and ledger code.

@@ -8,10 +8,13 @@
  * table and offers what a page can do: a page cannot bring another tab
  * forward, so the person is told to switch to it themselves; this tab can take
  * over as soon as the other one closes or leaves the game, show the game
- * read-only meanwhile (local tables), or go back to the lobby.
+ * read-only meanwhile (local tables), or go back to the lobby.  A tab that
+ * took over reads the network records afresh (js/net/store.js), so it goes on
+ * from the other tab's last copy.
  */
 import { h, toast } from "../common/dom.js";
 import { claimTable } from "../store/table-lock.js";
+import { refreshNetworkStore } from "../net/store.js";
 
 /**
  * @typedef {import("../store/table-lock.js").TableClaim} TableClaim
@@ -74,6 +77,8 @@ export async function ownTable(root, id, options = {}) {
         takeOver.textContent = "Waiting to take over…";
         waiting.hidden = false;
         if (await claim.whenFree()) {
+          // the other tab's last writes may still be on their way here (js/net/record-db.js): read them where they are kept
+          await refreshNetworkStore();
           notice.remove();
           resolve(claim);
         }

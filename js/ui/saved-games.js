@@ -5,7 +5,8 @@
  * file.  Drawn from IndexedDB, so it needs no Python.  A network game says so:
  * a hosted one its table code, a joined one (a guest's) the verdict of its end
  * check, kept up to date while the check runs (js/tables/recheck-service.js),
- * with the table code and the ledger code.
+ * with the table code and the ledger code.  The tables played by links come
+ * first, and follow what another tab of this browser writes to them.
  */
 import { linkTablesSection } from "./link-tables.js";
 import { h, seatName, toast } from "../common/dom.js";
@@ -13,7 +14,7 @@ import { deleteGame, listGames } from "../store/games-db.js";
 import { downloadRecord } from "../store/records.js";
 import { formatBytes, storageState } from "../store/persistence.js";
 import { tablesInUse } from "../store/table-lock.js";
-import { forgetHosted } from "../net/store.js";
+import { forgetHosted, onNetworkStoreChange } from "../net/store.js";
 import { checkUnfinished, onEndCheck, stopCheck } from "../tables/recheck-signals.js";
 import { drawVerdictLine } from "../tables/verdict.js";
 
@@ -78,6 +79,34 @@ function verdictLine(g) {
 
 /** Stops the list's last subscription to the checks' progress (each drawing subscribes afresh). */
 let stopListening = () => {};
+let stopFollowing = () => {};
+/** @type {ReturnType<typeof setTimeout>|undefined} */
+let followTimer;
+/** How long the list waits for a burst of another tab's writes (a table saves after every move) to end. */
+const FOLLOW_MS = 250;
+
+/**
+ * Another tab changed the network records (it hosts or plays a table by links): the list of tables played by
+ * links is drawn again, in place, as that tab left them; the focus stays on the table it was on.
+ * @param {HTMLElement} root
+ */
+function followLinkTables(root) {
+  clearTimeout(followTimer);
+  followTimer = setTimeout(() => {
+    if (root.hidden || !root.isConnected) return; // drawn afresh when the lobby shows again
+    const old = root.querySelector(".link-tables-all");
+    const active = document.activeElement;
+    const focused = old && active && old.contains(active) ? active.closest("[data-link-table]")?.getAttribute("data-link-table") : null;
+    const fresh = linkTablesSection();
+    if (old && fresh) old.replaceWith(fresh);
+    else if (old) old.remove();
+    else if (fresh) root.prepend(fresh);
+    if (focused && fresh) {
+      const button = fresh.querySelector(`[data-link-table="${CSS.escape(focused)}"] button`);
+      if (button instanceof HTMLElement) button.focus();
+    }
+  }, FOLLOW_MS);
+}
 
 /**
  * Whether the browser keeps saved games when space runs low (asked when the
@@ -179,6 +208,8 @@ export async function renderSavedGames(root, handlers) {
     ]),
     storageNote,
   );
+  stopFollowing();
+  stopFollowing = onNetworkStoreChange(() => followLinkTables(root));
   stopListening();
   stopListening = onEndCheck((g) => {
     const line = root.querySelector(`[data-saved="${CSS.escape(g.id)}"] .saved-verdict`);

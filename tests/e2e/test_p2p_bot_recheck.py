@@ -172,7 +172,7 @@ def test_p2p_forge_proof_check_goes_on_in_the_lobby_in_another_game_and_after_a_
 
         # what this device kept: the 9 answers (every other request is held at the door, so none is in flight)
         guest.wait_for_function("new Set(window.recheckGate.held.map((e) => e.worker)).size === 2", timeout=60_000)
-        kept = guest.evaluate(f"JSON.parse(localStorage.getItem('parlour.p2p.guest.{table}')).check.state.done")
+        kept = guest.evaluate(f"import('./js/net/store.js').then((s) => s.loadGuest('{table}').check.state.done)")
         assert len(kept) == 9 and all(kept.values()), kept
 
         guest.reload()  # the tab closed and opened again: the gate is closed again in the new page
@@ -185,7 +185,7 @@ def test_p2p_forge_proof_check_goes_on_in_the_lobby_in_another_game_and_after_a_
         again = guest.evaluate("window.recheckGate.sent.map((e) => e.step)")
         assert len(again) == n - 9 and not set(map(int, kept)) & set(again), "nothing searched twice"
         assert guest.evaluate(f"{ROW_VERDICT}.textContent").startswith("Verified fair · Table code ")
-        record = guest.evaluate(f"JSON.parse(localStorage.getItem('parlour.p2p.guest.{table}'))")
+        record = guest.evaluate(f"import('./js/net/store.js').then((s) => s.loadGuest('{table}'))")
         assert record["verdict"]["kind"] == "fair" and record["check"] is None
         for page in (host, guest):
             assert not page.errors, page.errors

@@ -1,13 +1,35 @@
-"""Network tables' copies in localStorage (js/net/store.js): stale records are pruned when the page
-starts and, oldest first, when a write finds the storage full; a write that still fails is told
-to the person once (a toast) and returns false, and play goes on."""
-import json
+"""Network tables' records (js/net/store.js): stale records are pruned when the page starts and, oldest first,
+when a write finds the storage full; a write that still fails is told to the person once (a toast), and play
+goes on.  The records live in IndexedDB (js/net/record-db.js): the start-of-page test leaves them in
+localStorage as an older Parlour did, so they are moved in first and then pruned.  The tests of a full storage
+run where IndexedDB refuses these records (a private window may), so localStorage, filled up, is what refuses
+the writes: the policy is the same for both."""
 
 from p2p_helpers import host_table
 
 HOUR = 3_600_000
 DAY = 24 * HOUR
 LOBBY = "document.documentElement.dataset.lobby === 'ready'"
+
+#: IndexedDB refuses the network records' database: they stay in localStorage, as before (an init script)
+REFUSE_NETWORK_DB = """(() => {
+  const open = IDBFactory.prototype.open;
+  IDBFactory.prototype.open = function (name, ...rest) {
+    if (name === 'parlour-net') throw new DOMException('refused', 'InvalidStateError');
+    return open.call(this, name, ...rest);
+  };
+})();"""
+
+#: every network record kept in IndexedDB, as {key: parsed record}, once this page's writes are in
+IDB_RECORDS = """() => import('./js/net/store.js').then((s) => s.networkStoreState().settled).then(() => new Promise((resolve, reject) => {
+  const open = indexedDB.open('parlour-net');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const all = open.result.transaction('records').objectStore('records').getAll();
+    all.onsuccess = () => { open.result.close(); resolve(Object.fromEntries(all.result.map((r) => [r.key, JSON.parse(r.text)]))); };
+    all.onerror = () => reject(all.error);
+  };
+}))"""
 
 FILL = """() => {
   // Fill localStorage up to its quota with filler; the next real write cannot fit.
@@ -59,12 +81,14 @@ def test_storage_stale_network_records_are_pruned_when_the_page_starts(page, sit
     page.add_init_script(TOASTS_SEEN)
     page.reload()
     page.wait_for_function(LOBBY)
-    kept = network_keys(page)
+    assert network_keys(page) == set()  # moved into IndexedDB
+    stored = page.evaluate(IDB_RECORDS)
+    kept = set(stored)
     # at most 20 guest records: the legacy one (dated now) and the 19 most recent
     assert {k for k in kept if k.startswith("guest.")} == {"guest.legacy"} | {f"guest.g{i}" for i in range(19)}
     assert {k for k in kept if k.startswith("host.")} == {"host.finished-new", "host.live"}
     assert {k for k in kept if k.startswith("invite.")} == {"invite.aaa"}
-    legacy = json.loads(page.evaluate("localStorage.getItem('parlour.p2p.guest.legacy')"))
+    legacy = stored["guest.legacy"]
     assert abs(legacy["updated"] - now) < 60_000
     # a hosted table still in play went (too old): its "Resume hosting" would fail, so the person is told
     told = [text for kind, text in page.evaluate("window.toastsSeen") if kind == "info" and "removed from this browser" in text]
@@ -76,6 +100,7 @@ def test_storage_stale_network_records_are_pruned_when_the_page_starts(page, sit
 
 
 def test_storage_full_host_table_is_told_once_and_play_goes_on(page, site_url, artifacts):
+    page.add_init_script(REFUSE_NETWORK_DB)
     page.goto(f"{site_url}?ice=")
     page.wait_for_function(LOBBY)
     assert page.evaluate(FILL) > 1_000_000
@@ -98,6 +123,7 @@ def test_storage_full_host_table_is_told_once_and_play_goes_on(page, site_url, a
 
 
 def test_storage_full_prunes_oldest_stale_records_then_tells_what_still_fails(page, site_url, artifacts):
+    page.add_init_script(REFUSE_NETWORK_DB)
     page.goto(site_url)
     page.wait_for_function(LOBBY)
     now = page.evaluate("Date.now()")

@@ -7,6 +7,16 @@ from tabs import LOBBY, PLAIN, new_tab
 #: a second tab starts its own Python before it opens a table (slow on a busy machine)
 PYTHON_WAIT = 120_000
 IN_MEMORY = "window.parlour.table.saved ? window.parlour.table.saved.actions.length : -1"
+#: a hosted table's record as kept in IndexedDB (js/net/record-db.js), its JSON text, once this tab's writes are in
+HOSTED_RECORD = """(id) => import('./js/net/store.js').then((s) => s.networkStoreState().settled).then(() => new Promise((resolve, reject) => {
+  const open = indexedDB.open('parlour-net');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const get = open.result.transaction('records').objectStore('records').get('host.' + id);
+    get.onsuccess = () => { open.result.close(); resolve(get.result ? get.result.text : null); };
+    get.onerror = () => reject(get.error);
+  };
+}))"""
 
 
 def play_moves(page, seed, at_least):
@@ -127,8 +137,8 @@ def test_hosted_table_in_a_second_tab_waits_for_the_first(browser, site_url, art
     first.wait_for_selector(".p2p-host")
     first.wait_for_function("location.hash.startsWith('#host=')")
     host_id = first.evaluate("location.hash.slice(6)")
-    key = f"parlour.p2p.host.{host_id}"
-    kept = first.evaluate("(key) => localStorage.getItem(key)", key)
+    # the hosted table's record as kept (IndexedDB, js/net/store.js), once the first tab's writes are committed
+    kept = first.evaluate(HOSTED_RECORD, host_id)
     assert kept
 
     second = new_tab(context)
@@ -138,7 +148,7 @@ def test_hosted_table_in_a_second_tab_waits_for_the_first(browser, site_url, art
     assert "This table is hosted in another tab" in notice.inner_text()
     assert second.locator("#read-only").count() == 0  # a hosted table has no read-only view
     second.wait_for_timeout(500)
-    assert second.evaluate("(key) => localStorage.getItem(key)", key) == kept  # the second tab wrote nothing
+    assert second.evaluate(HOSTED_RECORD, host_id) == kept  # the second tab wrote nothing
     second.screenshot(path=f"{artifacts}/two-tabs-hosted-refused-desktop.png")
 
     second.click("#take-over")
