@@ -3,6 +3,8 @@
 
     python3 build.py serve [--port N]   build dist/ and serve it at http://127.0.0.1:8000
     python3 build.py build              build dist/ only
+    python3 build.py publish DIR        build, then write DIR: the site ready for any static host, at a
+                                        domain's root or any sub-path, with _headers and an nginx snippet
     python3 build.py test [pytest args] install test dependencies, build, run pytest
     python3 build.py bench [--quick]    measure load, moves and engine speed; write bench/results.json
                                         (refuses at a load average above 1.0 unless --noisy)
@@ -696,6 +698,113 @@ def serve(args: list) -> None:
         pass
 
 
+# ----- publishing ----------------------------------------------------------------
+
+#: what `publish` writes beside the built site: the headers for Netlify and Cloudflare Pages, nginx's snippet
+HEADERS_FILE = "_headers"
+NGINX_FILE = "nginx-parlour.conf"
+
+
+def publish(args: list) -> int:
+    """`publish DIR`: build the site and write it to DIR, ready for any static host, at a domain's root or under
+    any sub-path (every address the site uses is relative to its page or its worker: docs/security.md,
+    README "Put Parlour on the web").  Never ships the suite's Python snapshot: a device makes its own."""
+    if len(args) != 1 or args[0].startswith("-"):
+        print("usage: python3 build.py publish DIR")
+        return 2
+    target = Path(args[0]).resolve()
+    refusal = publish_refusal(target)
+    if refusal:
+        print(refusal, file=sys.stderr)
+        return 2
+    os.environ.pop("PARLOUR_SHIP_SNAPSHOT", None)
+    write_published(build(), target)
+    say(f"published {target}: upload it whole (with {HEADERS_FILE} on Netlify or Cloudflare Pages), or include "
+        f"{target / NGINX_FILE} in an nginx server block")
+    return 0
+
+
+def publish_refusal(target: Path) -> str:
+    """Why `target` must not be replaced by a published site ("" if it may): publish empties the folder first,
+    so only an empty folder or an earlier publish, never the sources or the build folder."""
+    dist = DIST.resolve()
+    if target == ROOT or target in ROOT.parents or target == dist or dist in target.parents or target in dist.parents:
+        return f"{target} holds the sources or the build: publish to a folder of its own"
+    if target.exists() and (not target.is_dir() or any(target.iterdir())) and not is_published(target):
+        return f"{target} is not empty and is no earlier publish (no index.html and {HEADERS_FILE}): not replacing it"
+    return ""
+
+
+def is_published(folder: Path) -> bool:
+    return (folder / "index.html").is_file() and (folder / HEADERS_FILE).is_file()
+
+
+def write_published(dist: Path, target: Path) -> Path:
+    """Copy the built site in `dist` to `target` with the host's files beside it: `_headers` and nginx's snippet,
+    both carrying the policy of the built index.html (derived, never retyped).  The folder appears whole: it is
+    made beside `target` and renamed in place.  Neither file is in the service worker's list (written before)."""
+    policy = header_policy(page_policy(dist / "index.html"))
+    making = target.with_name(f"{target.name}.publishing")
+    shutil.rmtree(making, ignore_errors=True)
+    shutil.copytree(dist, making)
+    (making / HEADERS_FILE).write_text(headers_file(policy))
+    (making / NGINX_FILE).write_text(nginx_snippet(policy, target, brotli=any(making.rglob("*.br"))))
+    if target.exists():
+        shutil.rmtree(target)
+    making.rename(target)
+    return target
+
+
+def published_headers(policy: str) -> dict:
+    """The headers every response of a published copy carries: those `serve` sends (docs/security.md, "What a
+    static host should send"), the Content-Security-Policy being `policy`."""
+    return {"Content-Security-Policy": policy, **SECURITY_HEADERS}
+
+
+def headers_file(policy: str) -> str:
+    """Netlify's and Cloudflare Pages' `_headers`: every path gets the security headers."""
+    lines = ["# Parlour: the headers of docs/security.md on every response (Netlify, Cloudflare Pages).",
+             "# Written by `python3 build.py publish`; the policy is the one the built index.html carries.", "/*"]
+    lines += [f"  {name}: {value}" for name, value in published_headers(policy).items()]
+    return "\n".join(lines) + "\n"
+
+
+def nginx_snippet(policy: str, root: Path, brotli: bool = False) -> str:
+    """An nginx `location` for the published folder at `root`, to include in a server block: the headers on
+    every response (errors too: `always`), the precompressed copies sent as they are, script and wasm types
+    for browsers that sniff nothing, and no folder listings."""
+    if '"' in policy:
+        raise ValueError("the policy holds a double quote: it cannot go in nginx's quoted header value")
+    headers = "\n".join(f'    add_header {name} "{value}" always;' for name, value in published_headers(policy).items())
+    brotli_line = ("    # brotli_static on;  # with the ngx_brotli module: uncomment to send the .br copies\n"
+                   if brotli else "")
+    return f"""# Parlour on nginx: include this file in a server {{ }} block (written by `python3 build.py publish`).
+# It serves the site at the domain's root.  Under a sub-path, say /parlour/, change the first lines to
+#     location /parlour/ {{
+#         alias {root}/;
+# The site's own addresses are all relative, so nothing else changes.
+location / {{
+    root {root};
+    index index.html;
+    autoindex off;
+    gzip_static on;
+{brotli_line}    # a types block here replaces the server's map, so nginx's own (mime.types, beside nginx.conf) comes first; it
+    # lacks .mjs (Pyodide's loader, a module script: refused under any other type) and .webmanifest before 1.25
+    # (a newer one has them: nginx then warns of a duplicate extension, harmlessly)
+    include mime.types;
+    types {{
+        text/javascript mjs;
+        application/manifest+json webmanifest;
+    }}
+{headers}
+    # the host's own files are not the site's
+    location ~ /({re.escape(HEADERS_FILE)}|{re.escape(NGINX_FILE)})$ {{
+        return 404;
+    }}
+}}
+"""
+
+
 # ----- testing -----------------------------------------------------------------
 
 def ensure_venv() -> Path:
@@ -882,6 +991,8 @@ def main(argv: list) -> int:
         return test(args)
     if command == "bench":
         return bench(args)
+    if command == "publish":
+        return publish(args)
     print(__doc__)
     return 0 if command in ("help", "-h", "--help") else 2
 
