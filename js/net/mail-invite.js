@@ -99,9 +99,11 @@ export class MailEnd {
     const h = readHeader(payload);
     const problem = wrongEnd(h, this.table, this.seat, this.dir === HOST_TO_GUEST ? GUEST_TO_HOST : HOST_TO_GUEST);
     if (problem) throw new MailError(problem);
-    const stale = staleLink(this.box, h.k);
-    if (stale) throw new MailboxError(stale);
     const { header, bundle: contents } = await openBundle(this.key, payload, async ({ mine, yours, primer }) => {
+      // asked once the link has decrypted (its number is proven): an old link may name a dictionary this end has
+      // since forgotten, and deserves its own sentence
+      const stale = staleLink(this.box, h.k);
+      if (stale) throw new MailboxError(stale);
       const text = dictionaryFrom(this.box, mine, yours);
       if (!primer) return text;
       const welcome = this.box.theirs.findLast((k) => k.t === "welcome")?.m;

@@ -6,6 +6,7 @@ run where IndexedDB refuses these records (a private window may), so localStorag
 the writes: the policy is the same for both."""
 
 from p2p_helpers import host_table
+from network_records import IDB_RECORDS_SETTLED
 
 HOUR = 3_600_000
 DAY = 24 * HOUR
@@ -19,17 +20,6 @@ REFUSE_NETWORK_DB = """(() => {
     return open.call(this, name, ...rest);
   };
 })();"""
-
-#: every network record kept in IndexedDB, as {key: parsed record}, once this page's writes are in
-IDB_RECORDS = """() => import('./js/net/store.js').then((s) => s.networkStoreState().settled).then(() => new Promise((resolve, reject) => {
-  const open = indexedDB.open('parlour-net');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const all = open.result.transaction('records').objectStore('records').getAll();
-    all.onsuccess = () => { open.result.close(); resolve(Object.fromEntries(all.result.map((r) => [r.key, JSON.parse(r.text)]))); };
-    all.onerror = () => reject(all.error);
-  };
-}))"""
 
 FILL = """() => {
   // Fill localStorage up to its quota with filler; the next real write cannot fit.
@@ -82,7 +72,7 @@ def test_storage_stale_network_records_are_pruned_when_the_page_starts(page, sit
     page.reload()
     page.wait_for_function(LOBBY)
     assert network_keys(page) == set()  # moved into IndexedDB
-    stored = page.evaluate(IDB_RECORDS)
+    stored = page.evaluate(IDB_RECORDS_SETTLED)
     kept = set(stored)
     # at most 20 guest records: the legacy one (dated now) and the 19 most recent
     assert {k for k in kept if k.startswith("guest.")} == {"guest.legacy"} | {f"guest.g{i}" for i in range(19)}

@@ -8,20 +8,11 @@ import json
 from clicking import start_game
 from p2p_helpers import host_table
 from storage_quota import cap_storage, fill_storage, free_storage
+from network_records import IDB_RECORDS
 from tabs import LOBBY, PLAIN, new_tab
 
 NO_WEBRTC = "delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection;"
 
-#: every record of the network store in IndexedDB, as {key: parsed record}
-IDB_RECORDS = """() => new Promise((resolve, reject) => {
-  const open = indexedDB.open('parlour-net');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const all = open.result.transaction('records').objectStore('records').getAll();
-    all.onsuccess = () => { open.result.close(); resolve(Object.fromEntries(all.result.map((r) => [r.key, JSON.parse(r.text)]))); };
-    all.onerror = () => reject(all.error);
-  };
-})"""
 #: the network store's keys in localStorage (the older Parlour's place), without the prefix
 LOCAL_KEYS = "Object.keys(localStorage).filter(k => k.startsWith('parlour.p2p.')).map(k => k.slice(12)).sort()"
 #: every write so far committed
