@@ -13,8 +13,11 @@
  * - Every change is told to the other tabs of this origin (a BroadcastChannel), whose mirrors follow it, as
  *   they followed localStorage before.  A tab that must read what another tab wrote last (it took a table
  *   over) may `reloadRecords` first.
- * - When the page goes away with writes not yet committed, they are left in localStorage (under the old
- *   prefix): the next page to open moves them in, unless IndexedDB holds a newer copy by then.
+ * - Every write is also left in localStorage (under the old prefix) until its transaction has committed: a
+ *   page that goes away first (a reload right after a move) leaves it there, and the next page to open moves
+ *   it in, unless IndexedDB holds a newer copy by then.  Written at once, not when the page goes: a browser
+ *   may abort a page's transactions before its last events run, and an end-to-end game reloading the host's
+ *   page between links lost moves that way.
  * - Where IndexedDB is missing or refused (an old browser, a private window, node), nothing changes from
  *   before: every call reads and writes localStorage directly, and keeps no state of its own.
  *
@@ -143,12 +146,13 @@ function commit(key, text) {
   const base = db;
   if (!base) return Promise.resolve("off");
   pending.set(key, text);
+  journal(key, text);
   inFlight++;
   return new Promise((resolve) => {
     let tx;
     const over = (/** @type {"stored"|"full"|"off"} */ result, /** @type {unknown} */ err) => {
       if (pending.get(key) === text) pending.delete(key);
-      if (result === "stored") unjournal(key, text);
+      if (result === "stored" && pending.get(key) === undefined) unjournal(key, text); // a later change keeps its own
       else console.warn("Parlour could not store", key, err);
       if (--inFlight === 0) for (const fn of idle.splice(0)) fn();
       resolve(result);
@@ -204,7 +208,7 @@ function follow(changes) {
   if (keys.length) for (const fn of watchers) fn(keys);
 }
 
-/** A change not yet committed goes to localStorage (as the page leaves). @param {string} key @param {string|null} text @returns {boolean} */
+/** A change not yet committed waits in localStorage too. @param {string} key @param {string|null} text @returns {boolean} */
 function journal(key, text) {
   try {
     localStorage.setItem(PREFIX + key, text ?? `${REMOVED}${Date.now()}`);
@@ -338,9 +342,6 @@ async function load() {
   });
   if (moved.length) tellTabs(moved);
   for (const changes of early.splice(0)) follow(changes);
-  addEventListener("pagehide", () => {
-    for (const [key, text] of pending) journal(key, text);
-  });
   return true;
 }
 
