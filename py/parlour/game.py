@@ -395,20 +395,37 @@ class Game:
     def determinize(self, state: State, seat: Optional[int], seed: Seed) -> State:
         raise NotImplementedError
 
+    #: True when `determinize` returns a fresh copy (log entries aside, which nobody edits), sharing nothing
+    #: with its input: the search then plays on it without copying it a second time
+    determinize_copies: bool = False
+
     # Every game keeps its `phase` ("over" at the end) and its `result` (None
     # until then) in the state; one that does not overrides these two.
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"
 
     def result(self, state: State) -> dict:
-        if state["result"] is None:
-            raise IllegalAction("The game is not over yet.")
-        return clone(state["result"])
+        return clone(_stored_result(state))
 
     def ending(self, state: State) -> str:
         """Once over: a sentence or two saying why the game ended and why the result is what it is
         ({pN} names seat N), for the result screen (parlour.ending has the shared wording)."""
         return ""
+
+
+def _stored_result(state: State) -> dict:
+    if state["result"] is None:
+        raise IllegalAction("The game is not over yet.")
+    return state["result"]
+
+
+def read_result(game: Game, state: State) -> dict:
+    """`game.result(state)` without its copy, for a caller that only reads it: the searches score the end of
+    every playout, and copying a long game's detail (King's Progress: every seat's scoring lines) cost more.
+    A game with its own `result` is asked for it."""
+    if type(game).result is Game.result:
+        return _stored_result(state)
+    return game.result(state)
 
 
 # ----- forms -------------------------------------------------------------------

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from .game import canonical, clone_state
+from .game import canonical, clone_state, read_result
 from .rng import Rng
 
 State = Dict[str, Any]
@@ -102,7 +102,7 @@ def standing(game, world: State, seat: int, win_bonus: float) -> float:
             best_other = score
     value = scores[seat] - (best_other if best_other is not None else 0.0)
     if game.is_over(world):
-        winners = game.result(world).get("winners") or []
+        winners = read_result(game, world).get("winners") or []  # only read: not copied
         if seat in winners:
             value += win_bonus / len(winners)
         else:
@@ -112,7 +112,7 @@ def standing(game, world: State, seat: int, win_bonus: float) -> float:
 
 def _finished(game, world: State, seat: int) -> float:
     """The outcome of a game played to its end when the game has no estimate: the seat's win share."""
-    winners = game.result(world).get("winners") or []
+    winners = read_result(game, world).get("winners") or []  # only read: not copied
     return 1.0 / len(winners) if seat in winners else 0.0
 
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from .game import canonical, clone_state
+from .game import canonical, clone_state, read_result
 from .rng import Rng
 
 State = Dict[str, Any]
@@ -62,7 +62,7 @@ def ln(n: float) -> float:
 
 def outcome(game, state: State) -> List[float]:
     """Each seat's reward in [0, 1] for a finished game (see the module's docstring)."""
-    result = game.result(state)
+    result = read_result(game, state)  # only read here: not copied
     return rewards(state["players"], result.get("winners") or [], result.get("scores"))
 
 
@@ -201,6 +201,11 @@ Policy = Callable[[Any, State, int, Rng], Action]
 
 
 def random_policy(game, state: State, seat: int, rng: Rng) -> Action:
+    """A uniformly random legal move; a game's `random_legal(state, seat, rng)` gives the same move from the
+    same draw without building the whole list (Castles: every army on every tile)."""
+    pick = getattr(game, "random_legal", None)
+    if pick is not None:
+        return pick(state, seat, rng)
     legal = game.legal_actions(state, seat)
     return legal[rng.below(len(legal))]
 
@@ -294,8 +299,11 @@ def ismcts(game, state: State, seat: int, rng: Rng, iterations: int,
     policy = policy or random_policy
     root = Node()
     first = (seat, _key(prior)) if prior is not None else None
+    fresh = getattr(game, "determinize_copies", False)  # a private copy already: not copied again
     for _ in range(iterations):
-        world = clone_state(game.determinize(state, seat, rng.next64()))
+        world = game.determinize(state, seat, rng.next64())
+        if not fresh:
+            world = clone_state(world)
         _iterate(game, root, world, rng, policy, horizon, first)
     movers = game.to_move(state)
     choices = root.children if len(movers) == 1 else (root.rounds or {}).get(seat, {})

@@ -8,6 +8,7 @@ fixed square keeps the move list fixed.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from ... import piecepack as pp
@@ -40,16 +41,56 @@ def reading_order(place: Place) -> Tuple[int, int]:
 
 def by_place(items: Iterable[dict]) -> Dict[Place, dict]:
     """Index tiles (or anything with x and y) by their square."""
-    return {place_of(item): item for item in items}
+    return {(item["x"], item["y"]): item for item in items}  # place_of written out: a bot's playouts index often
+
+
+def tile_at(tiles: List[dict], x: int, y: int) -> dict:
+    """The tile on (x, y), found without indexing the whole map (`by_place`) for one look-up."""
+    for tile in tiles:
+        if tile["x"] == x and tile["y"] == y:
+            return tile
+    raise KeyError((x, y))
+
+
+class _Around(dict):
+    """(y, x) -> the four squares sharing an edge with it, as (y, x) pairs: worked out once per square, so that
+    `frontier` (every move of a bot's playouts that lays a tile) only looks them up."""
+
+    def __missing__(self, yx: Place) -> Tuple[Place, ...]:
+        y, x = yx
+        around = self[yx] = tuple((y + dy, x + dx) for dx, dy in ORTHOGONAL)
+        return around
+
+
+_AROUND = _Around()
+
+
+#: the tile list `frontier` read last, how many of its tiles it had read, and their squares and the empty
+#: squares around them, as (y, x) pairs (such pairs sort in reading order)
+_LAST_EDGE: list = [None, 0, set(), set()]
 
 
 def frontier(tiles: List[dict]) -> List[Place]:
-    """Empty squares sharing an edge with a tile on the map; the first square if the map is empty."""
+    """Empty squares sharing an edge with a tile on the map; the first square if the map is empty.
+
+    Tiles are only ever appended to a map's list (never edited or removed; a round starts a new list), so when
+    asked again about the list read last, only the tiles laid since are added: a bot's playouts ask once per
+    tile laid.
+    """
     if not tiles:
         return [FIRST_PLACE]
-    taken = {place_of(t) for t in tiles}
-    free = {n for p in taken for n in neighbours(*p) if n not in taken}
-    return sorted(free, key=reading_order)
+    last = _LAST_EDGE
+    if last[0] is not tiles or last[1] > len(tiles):
+        last[:] = [tiles, 0, set(), set()]
+    taken, free = last[2], last[3]
+    around = _AROUND
+    for tile in tiles[last[1]:]:
+        yx = (tile["y"], tile["x"])
+        taken.add(yx)
+        free.discard(yx)
+        free.update([n for n in around[yx] if n not in taken])
+    last[1] = len(tiles)
+    return [(x, y) for y, x in sorted(free)]
 
 
 def coins_at(armies: List[dict], place: Place) -> int:
@@ -58,11 +99,7 @@ def coins_at(armies: List[dict], place: Place) -> int:
 
 def army_counts(armies: List[dict]) -> Dict[Place, int]:
     """Armies on each square, counted in one pass (`coins_at` for every square at once)."""
-    counts: Dict[Place, int] = {}
-    for army in armies:
-        place = (army["x"], army["y"])
-        counts[place] = counts.get(place, 0) + 1
-    return counts
+    return Counter([(army["x"], army["y"]) for army in armies])  # counted in C
 
 
 def bounds(tiles: List[dict]) -> Optional[Dict[str, int]]:
@@ -75,8 +112,22 @@ def bounds(tiles: List[dict]) -> Optional[Dict[str, int]]:
 
 # ----- the map of a state ------------------------------------------------------
 
+#: the tile list `map_places` read last, its length then, and its squares in reading order
+_LAST_MAP: list = [None, 0, []]
+
+
 def map_places(state: dict) -> List[tuple]:
-    return sorted(by_place(state["tiles"]), key=reading_order)
+    """Every tile's square, in reading order.
+
+    The last answer is kept with the list it came from: a map's tiles are never edited or removed once laid
+    (a round starts a new list), so the same list at the same length holds the same squares.  A bot's
+    playouts ask once per army deployed, on a map that no longer changes.
+    """
+    tiles = state["tiles"]
+    last = _LAST_MAP
+    if last[0] is not tiles or last[1] != len(tiles):
+        last[:] = [tiles, len(tiles), [(x, y) for y, x in sorted([(t["y"], t["x"]) for t in tiles])]]
+    return list(last[2])
 
 
 def castle_places(state: dict, seat: int) -> List[tuple]:

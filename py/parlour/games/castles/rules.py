@@ -21,10 +21,10 @@ from ... import piecepack as pp
 from ...game import Action, Game, State, clone, log, share, winners_line
 from ...rng import Rng, Seed
 from .constants import MAX_ARMIES_PER_TILE, TERRAINS
-from .map import army_counts, by_place, castle_places, frontier, map_places
+from .map import army_counts, castle_places, frontier, map_places, tile_at
 from .piles import pile_for, proper_owners
 from .refusals import explain_refusal
-from .scoring import score_seat, winners
+from .scoring import score_board, winners
 from .view import make_view, resample_state
 from .ending import ending_text
 
@@ -128,11 +128,39 @@ class Castles(Game):
 
     def _deploys(self, state: State, seat: int, only: Optional[tuple] = None) -> List[Action]:
         """Every army of `seat` onto every tile with room (`only`: just (rank, x, y), the same as filtering)."""
-        counts = army_counts(state["armies"])
-        places = [p for p in map_places(state) if counts.get(p, 0) < MAX_ARMIES_PER_TILE]
-        ranks = sorted(c["rank"] for c in state["coins"][seat])
-        return [{"type": "deploy", "rank": r, "x": x, "y": y} for r in ranks for x, y in places
-                if only is None or (r, x, y) == only]
+        ranks, places = self._deploy_parts(state, seat)
+        if only is not None:
+            return [{"type": "deploy", "rank": r, "x": x, "y": y} for r in ranks for x, y in places if (r, x, y) == only]
+        return [{"type": "deploy", "rank": r, "x": x, "y": y} for r in ranks for x, y in places]
+
+    @staticmethod
+    def _deploy_parts(state: State, seat: int) -> tuple:
+        """(the seat's army ranks, sorted; the tiles with room, in reading order): `_deploys` lists every pair."""
+        full = {p for p, count in army_counts(state["armies"]).items() if count >= MAX_ARMIES_PER_TILE}
+        places = map_places(state)
+        if full:
+            places = [p for p in places if p not in full]
+        return sorted([c["rank"] for c in state["coins"][seat]]), places
+
+    def random_legal(self, state: State, seat: int, rng: Rng) -> Action:
+        """`legal_actions(state, seat)[rng.below(len(...))]`, the same move from the same draw, building only that
+        move: a random playout (parlour.search) builds every army on every tile (up to 144 moves) for each one it
+        plays, most of a Hard move's time."""
+        phase = state["phase"]
+        if seat not in self.to_move(state) or phase == "map" and state["held"] is None:  # a short list
+            legal = self.legal_actions(state, seat)
+            return legal[rng.below(len(legal))]
+        if phase == "map":
+            kind, places = "place", frontier(state["tiles"])
+        elif phase == "castle":
+            kind, places = "castle", castle_places(state, seat)
+        else:
+            ranks, places = self._deploy_parts(state, seat)
+            i = rng.below(len(ranks) * len(places))
+            x, y = places[i % len(places)]
+            return {"type": "deploy", "rank": ranks[i // len(places)], "x": x, "y": y}
+        x, y = places[rng.below(len(places))]
+        return {"type": kind, "x": x, "y": y}
 
     def _candidates(self, state: State, seat: int, action: Action) -> Optional[List[Action]]:
         """`apply`'s shortcut (Game._candidates): the one deployment asked for, not every army on every tile."""
@@ -159,7 +187,7 @@ class Castles(Game):
         if kind == "place":
             self._place(state, seat, action)
         elif kind == "castle":
-            tile = by_place(state["tiles"])[(action["x"], action["y"])]
+            tile = tile_at(state["tiles"], action["x"], action["y"])
             state["castles"][seat] = {"x": action["x"], "y": action["y"]}
             log(state, f"{{p{seat}}} builds a castle on {pp.name(tile, 'tile')}.")
         elif kind == "deploy":
@@ -183,7 +211,7 @@ class Castles(Game):
         coin = coins.pop(pp.find(coins, pp.SUITS[seat], action["rank"]))
         state["armies"].append({"seat": seat, "x": action["x"], "y": action["y"],
                                 "suit": coin["suit"], "rank": coin["rank"], "known": coin["known"]})
-        tile = pp.name(by_place(state["tiles"])[(action["x"], action["y"])], "tile")
+        tile = pp.name(tile_at(state["tiles"], action["x"], action["y"]), "tile")
         suit = pp.SUIT_NAMES[coin["suit"]]
         log(state, f"{{p{seat}}} deploys {pp.article(suit)} army on {tile}.",
             {seat: f"You deploy your {pp.RANK_NAMES[coin['rank']]} army on {tile}."})
@@ -211,7 +239,7 @@ class Castles(Game):
             "armies": [{"seat": a["seat"], "x": a["x"], "y": a["y"], "suit": a["suit"], "rank": a["rank"]}
                        for a in state["armies"]],
         }
-        lines = [score_seat(board, s) for s in range(n)]
+        lines = score_board(board)
         points = [line["total"] for line in lines]
         for s in range(n):
             state["scores"][s] += points[s]

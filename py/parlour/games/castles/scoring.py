@@ -79,6 +79,35 @@ def controls(own: int, enemy: int) -> bool:
     return not own < enemy
 
 
+def armies_by_place(armies: List[dict]) -> Dict[Place, List[dict]]:
+    """The armies on each square, found once per board, so each seat's line reads only the armies on its five
+    squares (`strengths` scans every army per square)."""
+    placed: Dict[Place, List[dict]] = {}
+    for army in armies:
+        placed.setdefault((army["x"], army["y"]), []).append(army)
+    return placed
+
+
+def _strengths_at(board: dict, tiles: Dict[Place, dict], placed: Dict[Place, List[dict]], seat: int,
+                  place: Place) -> Tuple[int, int]:
+    """`strengths`, reading the square's armies from `armies_by_place`."""
+    own = enemy = 0
+    for army in placed.get(place, ()):
+        points = army_points(board, tiles, army)
+        if army["seat"] == seat:
+            own += points
+        else:
+            enemy += points
+    return own, enemy
+
+
+def score_board(board: dict) -> List[dict]:
+    """Every seat's `score_seat` line for one map, sharing the work of finding each army's worth."""
+    tiles = by_place(board["tiles"])
+    placed = armies_by_place(board["armies"])
+    return [_score_seat(board, tiles, placed, seat) for seat in range(len(board["castles"]))]
+
+
 def score_seat(board: dict, seat: int) -> dict:
     """One seat's score for a round, term by term, each term placed on its square of the map.
 
@@ -88,11 +117,15 @@ def score_seat(board: dict, seat: int) -> dict:
     if the seat controls it, a tile of another suit takes its value away if the
     seat does not.
     """
-    suit = pp.SUITS[seat]
     tiles = by_place(board["tiles"])
+    return _score_seat(board, tiles, armies_by_place(board["armies"]), seat)
+
+
+def _score_seat(board: dict, tiles: Dict[Place, dict], placed: Dict[Place, List[dict]], seat: int) -> dict:
+    suit = pp.SUITS[seat]
     home = place_of(board["castles"][seat])
     home_tile = tiles[home]
-    own, enemy = strengths(board, tiles, seat, home)
+    own, enemy = _strengths_at(board, tiles, placed, seat, home)
     terms: List[dict] = [
         {"kind": "castle_tile", "x": home[0], "y": home[1], "suit": home_tile["suit"],
          "tile": home_tile["rank"], "points": tile_value(home_tile["rank"])},
@@ -103,7 +136,7 @@ def score_seat(board: dict, seat: int) -> dict:
         tile = tiles.get(place)
         if tile is None:
             continue
-        own, enemy = strengths(board, tiles, seat, place)
+        own, enemy = _strengths_at(board, tiles, placed, seat, place)
         held = controls(own, enemy)
         value = tile_value(tile["rank"])
         if tile["suit"] == suit:

@@ -6,7 +6,6 @@ face-down armies, others' proper tiles, the pile order), so that
 """
 from __future__ import annotations
 
-import copy
 from typing import Optional
 
 from ... import piecepack as pp
@@ -60,7 +59,7 @@ def resample_state(state: State, seat: Optional[int], seed: Seed) -> State:
     # place (apply works on a copy), and copying it dominated the cost.
     out = dict(state)
     for key in ("coins", "armies", "proper", "piles"):
-        out[key] = copy.deepcopy(state[key])
+        out[key] = clone(state[key])  # plain JSON: clone copies it as deepcopy did, several times faster
     rng = Rng(seed_to_state(seed))
     if out["phase"] != "over":  # at the end every army lies face up and no tile is hidden
         coins = [c for reserve in out["coins"] for c in reserve] + out["armies"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import List, Optional
 
 from ... import piecepack as pp
-from ...game import Action, Game, State, clone, log, share
+from ...game import Action, Game, State, copy_json, log, share
 from ...rng import Rng, Seed
 from .constants import ROUNDS, START_VETOES
 from .refusals import explain_refusal
@@ -33,6 +33,8 @@ class KingsProgress(Game):
                "what they did to yours: every coin is a bluff until the King reaches it.")
     #: search iterations per bot move (parlour.levels): Hard keeps about a second a move in Pyodide
     bot_iterations = {"easy": 12, "medium": 80, "hard": 250}
+    #: `determinize` (view.resample_state) starts from a whole copy of the state (Game.determinize_copies)
+    determinize_copies = True
     min_players = 2
     max_players = 4
     options = {
@@ -137,7 +139,7 @@ class KingsProgress(Game):
         state["finished_games"].append({
             "game_no": state["game_no"],
             "first_chancellor": state["first_chancellor"],
-            "kingdoms": clone(state["kingdoms"]),
+            "kingdoms": copy_json(state["kingdoms"]),  # copied in C: every bot playout ends here
             "lines": lines,
         })
         log(state, "Scoring: " + ", ".join(f"{{p{s}}} {lines[s]['total']}" for s in range(n)) + ".")
