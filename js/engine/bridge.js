@@ -20,7 +20,7 @@ export class EngineError extends Error {
 let workerScript = null;
 
 /**
- * How far Python's downloads are, as the worker reports them (js/engine/load-progress.js): the first file
+ * How far Python's downloads are, as the worker reports them (js/engine/python-downloads.js): the first file
  * not yet whole ("wasm", "stdlib", "wheel"; "" once all are), and bytes fetched of the three.
  * @typedef {{what: string, done: number, total: number}} LoadProgress
  */

@@ -20,7 +20,7 @@ import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { packPages, unpackPages } from "./snapshot-pages.js";
 import { SNAPSHOT_IMPORTS, putWheelOnPath } from "./python-setup.js";
 import { putQrStdlibOnPath } from "./stdlib-extra.js";
-import { countDownloads } from "./load-progress.js";
+import { startDownloads } from "./python-downloads.js";
 
 /** Where the snapshot is kept: an IndexedDB database of its own, one record (so a new build's replaces an old one). */
 const SNAPSHOT_DB = "parlour-python";
@@ -47,11 +47,12 @@ const ready = (async () => {
   const timings = /** @type {Record<string, number>} */ ({});
   const lap = (/** @type {string} */ name) => { timings[name] = Math.round(performance.now() - t0); };
   const base = new URL("../../", import.meta.url);
+  const downloads = startDownloads(base); // the wasm and the library at once, before build-info.json
   const kept = readKeptSnapshot(); // side by side with build-info.json
   const info = await (await fetch(new URL("build-info.json", base))).json();
   lap("build_info");
   // The page's progress line: bytes of Python's downloads fetched so far, of their known total.
-  countDownloads(info, base, (progress) => postMessage({ type: "progress", ...progress }));
+  downloads.report(info, (progress) => postMessage({ type: "progress", ...progress }));
   // Fetched side by side with Python's own files.
   const wheel = fetch(new URL(info.wheel, base)).then((r) => r.arrayBuffer());
   const indexURL = new URL("pyodide/", base).href;

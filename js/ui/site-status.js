@@ -28,7 +28,7 @@ export function showEngineState(element, state) {
   document.documentElement.dataset.python = state;
 }
 
-/** What each of Python's downloads is, in a player's words (js/engine/load-progress.js names them). */
+/** What each of Python's downloads is, in a player's words (js/engine/python-downloads.js names them). */
 const DOWNLOAD_WORDS = /** @type {Record<string, string>} */ ({
   wasm: "Python", stdlib: "Python's library", wheel: "Games", "": "Starting Python…",
 });
