@@ -11,6 +11,8 @@
  *
  * Counted by reading a clone of each response as it arrives: the response itself goes on untouched to
  * Pyodide (the wasm's keeps its address, so the browser's compiled-code cache still serves later visits).
+ * The wasm is counted only where this device keeps no snapshot (a first visit, whose start takes seconds):
+ * a clone splits the body in two, which a start restoring a snapshot in under a second need not pay.
  * Sizes come from build-info.json (`load_bytes`, as the files are, before the server's compression).
  */
 
@@ -31,10 +33,11 @@ const REPORT_EVERY_MS = 100;
  * Starts the wasm's and the library's downloads, and counts every byte of the three from now on: `fetch`
  * is wrapped so that Pyodide's own requests for them get the responses already under way.
  * @param {URL} base the site's root
+ * @param {Promise<boolean>} countWasm whether to count the wasm too (the wasm is asked for once this says)
  * @returns {{report: (info: {load_bytes?: Record<string, number>, stdlib?: string, wheel?: string},
  *   send: (progress: LoadProgress) => void) => void}} `report`, once build-info.json is read: reports go to `send`
  */
-export function startDownloads(base) {
+export function startDownloads(base, countWasm) {
   const plainFetch = globalThis.fetch;
   /** @type {Record<string, string>} */
   const addresses = { wasm: new URL(EARLY.wasm, base).href, stdlib: new URL(EARLY.stdlib, base).href, wheel: "" };
@@ -42,6 +45,7 @@ export function startDownloads(base) {
   const done = { wasm: 0, stdlib: 0, wheel: 0 };
   /** @type {Record<string, number> | null} */
   let sizes = null;
+  let wasmCounted = true;
   /** @type {((progress: LoadProgress) => void) | null} */
   let sendTo = null;
   let last = 0;
@@ -49,7 +53,7 @@ export function startDownloads(base) {
     const at = performance.now();
     if (!sizes || !sendTo || (!now && at - last < REPORT_EVERY_MS)) return;
     last = at;
-    const known = /** @type {Record<string, number>} */ (sizes);
+    const known = /** @type {Record<string, number>} */ ({ ...sizes, ...(wasmCounted ? {} : { wasm: 0 }) });
     const what = COUNTED.find((name) => done[name] < (known[name] || 0)) ?? "";
     const total = COUNTED.reduce((sum, name) => sum + (known[name] || 0), 0);
     sendTo({ what, done: COUNTED.reduce((sum, name) => sum + Math.min(done[name], known[name] || 0), 0), total });
@@ -75,10 +79,15 @@ export function startDownloads(base) {
   });
   /** @type {Map<string, Promise<Response>>} responses under way that nobody has asked for yet */
   const early = new Map();
-  for (const name of /** @type {const} */ (["wasm", "stdlib"])) {
-    const fetching = counted(name, plainFetch(addresses[name]));
+  const library = counted("stdlib", plainFetch(addresses.stdlib));
+  const wasm = countWasm.then((count) => {
+    wasmCounted = count;
+    send(true);
+    return count ? counted("wasm", plainFetch(addresses.wasm)) : plainFetch(addresses.wasm);
+  });
+  for (const [address, fetching] of [[addresses.stdlib, library], [addresses.wasm, wasm]]) {
     fetching.catch(() => {}); // Pyodide's own request sees a failure; no stray "unhandled rejection" besides
-    early.set(addresses[name], fetching);
+    early.set(/** @type {string} */ (address), /** @type {Promise<Response>} */ (fetching));
   }
   globalThis.fetch = function (input, init) {
     const address = typeof input === "string" ? new URL(input, base).href : input instanceof URL ? input.href : input.url;

@@ -47,8 +47,9 @@ const ready = (async () => {
   const timings = /** @type {Record<string, number>} */ ({});
   const lap = (/** @type {string} */ name) => { timings[name] = Math.round(performance.now() - t0); };
   const base = new URL("../../", import.meta.url);
-  const downloads = startDownloads(base); // the wasm and the library at once, before build-info.json
   const kept = readKeptSnapshot(); // side by side with build-info.json
+  // the wasm and the library at once, before build-info.json; the wasm counted only where no snapshot is kept
+  const downloads = startDownloads(base, kept.then((record) => !record));
   const info = await (await fetch(new URL("build-info.json", base))).json();
   lap("build_info");
   // The page's progress line: bytes of Python's downloads fetched so far, of their known total.
