@@ -33,13 +33,16 @@ import time
 import zipfile
 from pathlib import Path
 
+from tools.brotli_copies import write_brotli_copies
+from tools.stdlib import trim as stdlib_trim
+
 ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / ".cache"
 DIST = Path(os.environ.get("PARLOUR_DIST") or ROOT / "dist")  # another folder lets parallel builds not collide
 VENV = ROOT / ".venv"
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_TGZ_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
-PYODIDE_CORE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+PYODIDE_CORE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"]  # the standard library: ship_stdlib
 #: V8's explicit compile hint (Chrome 136 and later; other engines read a comment): compile every function of
 #: the file as it loads, and keep them all in the code cache.  Put on the scripts Python's start runs nearly
 #: whole: Pyodide's loader (its module factory, compiled lazily, took 70-130 ms of each warm start) and our
@@ -261,11 +264,11 @@ def build_wheel(out_dir: Path) -> Path:
 SNAPSHOT_SCRIPT = """
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-const [dir, wheel, out, setup, paging] = process.argv.slice(2);
+const [dir, wheel, out, setup, paging, stdLibURL] = process.argv.slice(2);
 const { loadPyodide } = await import(dir + "pyodide.mjs");
 const { SNAPSHOT_IMPORTS, putWheelOnPath } = await import(pathToFileURL(setup).href);
 const { packPages } = await import(pathToFileURL(paging).href);
-const pyodide = await loadPyodide({ indexURL: dir, _makeSnapshot: true });
+const pyodide = await loadPyodide({ indexURL: dir, stdLibURL, _makeSnapshot: true });
 putWheelOnPath(pyodide, new Uint8Array(readFileSync(wheel)));
 pyodide.runPython(SNAPSHOT_IMPORTS);
 const { bytes, runs, pages } = packPages(pyodide.makeMemorySnapshot());
@@ -280,13 +283,14 @@ SNAPSHOT_PAGES = ROOT / "js" / "engine" / "snapshot-pages.js"
 SHIPPED_SNAPSHOT = "pyodide/parlour-snapshot.pages"
 
 
-def make_snapshot(pyodide_dir: Path, wheel: Path, dist: Path) -> "dict | None":
+def make_snapshot(pyodide_dir: Path, wheel: Path, stdlib: Path, dist: Path) -> "dict | None":
     """A memory snapshot of Pyodide with our engines imported, kept as the worker keeps a device's (its
     non-zero pages, `SHIPPED_SNAPSHOT`); returns its record for build-info.json ({pages, bytes, runs}), or None
     without node.  Shipped only in a build made with PARLOUR_SHIP_SNAPSHOT (the test suite's, whose every
     browser context is a first visit); the site as served ships none, each device makes its own
     (js/engine/worker.js).  So the suite's browsers restore it by the same code as a device's snapshot, and
-    inflate nothing (a gzipped one took each context start about 600 ms of CPU).
+    inflate nothing (a gzipped one took each context start about 600 ms of CPU).  Made with the standard
+    library the site ships (`stdlib`): Python's zip import keeps the zip's table of contents in memory.
 
     Restoring it in the browser skips Python's start-up and our imports (about
     2.5 s of the 3.4 s cold start measured on this machine).  The snapshot is not
@@ -297,16 +301,45 @@ def make_snapshot(pyodide_dir: Path, wheel: Path, dist: Path) -> "dict | None":
     if not node:
         say("node not found: no Pyodide snapshot (Python starts the slow way)")
         return None
-    key = hashlib.sha256((PYODIDE_VERSION + sha256_file(wheel) + SNAPSHOT_SCRIPT + sha256_file(PYTHON_SETUP)
+    key = hashlib.sha256((PYODIDE_VERSION + sha256_file(wheel) + sha256_file(stdlib) + SNAPSHOT_SCRIPT + sha256_file(PYTHON_SETUP)
                           + sha256_file(SNAPSHOT_PAGES)).encode()).hexdigest()[:16]
     cached = CACHE / "snapshots" / f"parlour-{key}"
     if not Path(f"{cached}.json").exists():
         cached.parent.mkdir(parents=True, exist_ok=True)
         script = CACHE / "snapshots" / "make-snapshot.mjs"
         script.write_text(SNAPSHOT_SCRIPT)
-        run([node, script, f"{pyodide_dir}/", wheel, cached, PYTHON_SETUP, SNAPSHOT_PAGES])
+        run([node, script, f"{pyodide_dir}/", wheel, cached, PYTHON_SETUP, SNAPSHOT_PAGES, stdlib])
     copy_file(Path(f"{cached}.pages"), dist / SHIPPED_SNAPSHOT)
     return {"pages": SHIPPED_SNAPSHOT, **json.loads(Path(f"{cached}.json").read_text())}
+
+
+#: where the worker fetches the standard library from (loadPyodide's stdLibURL), and what only micropip needs
+STDLIB_ZIPS = {"stdlib": f"pyodide/{stdlib_trim.STDLIB}", "stdlib_qr": f"pyodide/{stdlib_trim.STDLIB_QR}"}
+
+
+def ship_stdlib(pyodide_dir: Path, wheel: Path, dist: Path) -> dict:
+    """Python's standard library trimmed to what Parlour imports (tools/stdlib/trim.py: traced by playing
+    every title in Pyodide under node, then checked by playing them again with only the trimmed zips; a
+    module left out stops the build with its name).  Returns build-info.json's record of the zips and the
+    bytes the worker's progress line counts (load_bytes).  Without node, Pyodide's whole library is shipped."""
+    node = shutil.which("node")
+    if node:
+        try:
+            made = stdlib_trim.trimmed_stdlib(node, pyodide_dir, dist / "pyodide", wheel, fetch_segno(),
+                                              CACHE / "stdlib", say=say)
+        except stdlib_trim.MissingModule as err:
+            sys.exit(f"[build] {err}")
+        for key, target in STDLIB_ZIPS.items():
+            copy_file(made[Path(target).name], dist / target)
+        record = {**STDLIB_ZIPS}
+    else:
+        say("node not found: Pyodide's whole standard library is shipped (no trace of Parlour's imports)")
+        copy_file(pyodide_dir / "python_stdlib.zip", dist / STDLIB_ZIPS["stdlib"])
+        record = {"stdlib": STDLIB_ZIPS["stdlib"]}
+    record["stdlib_sha256"] = sha256_file(dist / record["stdlib"])
+    record["load_bytes"] = {"wasm": (dist / "pyodide" / "pyodide.asm.wasm").stat().st_size,
+                            "stdlib": (dist / record["stdlib"]).stat().st_size, "wheel": wheel.stat().st_size}
+    return record
 
 
 def games_catalogue() -> list:
@@ -433,6 +466,7 @@ def build() -> Path:
     (DIST / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
     wheel = build_wheel(DIST / "wheels")
     copy_file(fetch_segno(), DIST / "wheels" / SEGNO_WHEEL)
+    stdlib = ship_stdlib(pyodide_dir, wheel, DIST)
     catalogue = games_catalogue()
     (DIST / "games.json").write_text(json.dumps(catalogue, indent=1) + "\n")
     build_samples(DIST / "samples")
@@ -446,25 +480,33 @@ def build() -> Path:
         "wheel_sha256": sha256_file(wheel),
         "segno": f"wheels/{SEGNO_WHEEL}",
         "segno_sha256": SEGNO_SHA256,
+        **stdlib,
     }
     # No memory snapshot is shipped: each device makes its own on its first visit (js/engine/worker.js),
     # except in the test suite's build, where every browser context is a first visit.
-    shipped = make_snapshot(pyodide_dir, wheel, DIST) if os.environ.get("PARLOUR_SHIP_SNAPSHOT") else None
+    shipped = make_snapshot(pyodide_dir, wheel, DIST / stdlib["stdlib"], DIST) if os.environ.get("PARLOUR_SHIP_SNAPSHOT") else None
     if shipped:
         build_info["snapshot"] = shipped
     (DIST / "build-info.json").write_text(json.dumps(build_info, indent=1, sort_keys=True) + "\n")
     write_service_worker(DIST)
     size = sum(p.stat().st_size for p in site_files(DIST))
     packed = precompress(DIST)
+    write_brotli_copies(DIST, CACHE / "brotli", shutil.which("node"))
     say(f"built {DIST} ({size / 1e6:.1f} MB, {packed / 1e6:.1f} MB as sent gzipped, wheel {wheel.name})")
     return DIST
 
 
 #: already compressed: gzip would gain nothing (wheels and PNGs are deflated); or never to be inflated (the
 #: suite's shipped snapshot, make_snapshot)
-NOT_COMPRESSED = {".gz", ".whl", ".png", ".zip", ".pages"}
+NOT_COMPRESSED = {".gz", ".br", ".whl", ".png", ".zip", ".pages"}
+#: zips stored uncompressed, so the server's gzip or brotli of the whole is smaller (tools/stdlib/trim.py)
+COMPRESSED_ZIPS = {stdlib_trim.STDLIB, stdlib_trim.STDLIB_QR}
 #: files this small are sent as they are (a compressed reply would not be shorter)
 COMPRESS_FROM_BYTES = 1024
+
+
+#: the server's precompressed copies, by Content-Encoding, best first (brotli: tools/brotli_copies.py)
+PRECOMPRESSED = {".br": "br", ".gz": "gzip"}
 
 
 def site_files(dist: Path) -> list:
@@ -473,7 +515,7 @@ def site_files(dist: Path) -> list:
 
 
 def is_precompressed_copy(path: Path) -> bool:
-    return path.suffix == ".gz" and path.with_suffix("").is_file()
+    return path.suffix in PRECOMPRESSED and path.with_suffix("").is_file()
 
 
 def precompress(dist: Path) -> int:
@@ -482,7 +524,8 @@ def precompress(dist: Path) -> int:
     transfers (the compressed copy where there is one).  Deterministic: no timestamps inside."""
     sent = 0
     for path in sorted(site_files(dist)):
-        if path.suffix in NOT_COMPRESSED or path.stat().st_size < COMPRESS_FROM_BYTES:
+        if ((path.suffix in NOT_COMPRESSED and path.name not in COMPRESSED_ZIPS)
+                or path.stat().st_size < COMPRESS_FROM_BYTES):
             sent += path.stat().st_size
             continue
         packed = gzip.compress(path.read_bytes(), 9, mtime=0)
@@ -638,7 +681,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def send_head(self):
-        """Send `<file>.gz` with Content-Encoding: gzip when the browser accepts it and the build made one.
+        """Send `<file>.br` or `<file>.gz` with its Content-Encoding when the browser accepts it and the build
+        made one (precompressed_copy).
 
         A folder is served by its index.html (after the base class's redirect to the address ending in
         "/"); a folder without one is a 404: the server never lists a folder."""
@@ -650,18 +694,29 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             if not self.path.split("?", 1)[0].endswith("/"):
                 return super().send_head()  # 301 to the address with "/", so the page's relative links work
             path = path / "index.html"  # the base class too picks index.html before index.htm
-        packed = Path(f"{path}.gz")
-        if (not path.is_file() or not packed.is_file() or "gzip" not in self.headers.get("Accept-Encoding", "")
-                or packed.stat().st_mtime < path.stat().st_mtime):  # a file changed since the build: send it as it is
+        packed, encoding = self.precompressed_copy(path)
+        if packed is None:
             return super().send_head()
         body = packed.open("rb")
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", encoding)
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(packed.stat().st_size))
         self.end_headers()
         return body
+
+    def precompressed_copy(self, path: Path) -> tuple:
+        """(`<file>.br` or `<file>.gz`, its Content-Encoding) that the browser accepts, brotli first, as a
+        static host picks; (None, "") when there is none, or the file changed since the build (sent as it is)."""
+        accepted = {part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")}
+        if not path.is_file():
+            return None, ""
+        for suffix, encoding in PRECOMPRESSED.items():
+            packed = Path(f"{path}{suffix}")
+            if encoding in accepted and packed.is_file() and packed.stat().st_mtime >= path.stat().st_mtime:
+                return packed, encoding
+        return None, ""
 
     def list_directory(self, path):
         """Never list a folder (send_head already answers them; this is the base class's fallback)."""

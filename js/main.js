@@ -11,7 +11,7 @@ import { readRecordFile, toRecord } from "./store/records.js";
 import { listGames, loadGame } from "./store/games-db.js";
 import { hasBoard } from "./games/ids.js";
 import { watchForUpdates } from "./ui/updates.js";
-import { offerInstall, showEngineState, watchOnline } from "./ui/site-status.js";
+import { offerInstall, showEngineProgress, showEngineState, watchOnline } from "./ui/site-status.js";
 import { onNetworkStoreNotice, openNetworkStore } from "./net/store.js";
 import { checkUnfinished, pageEngineFree } from "./tables/recheck-signals.js";
 import { enterTable, lobbyAddress, putLobbyUnder, reenterTable, returnToLobbyEntry, routeKind } from "./common/table-history.js";
@@ -44,6 +44,7 @@ watchOnline(offlineStatus);
 offerInstall(installButton);
 const engine = new Engine();
 window.parlour = { engine };
+engine.onProgress((progress) => showEngineProgress(engineStatus, progress));
 /** The page's end checks of network games (js/tables/recheck-service.js), for the tests and the bench. */
 window.parlourChecks = endChecks;
 engine.ready.then(

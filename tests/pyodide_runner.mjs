@@ -15,7 +15,10 @@ function shippedSnapshot() {
   return unpackPages(snapshot.bytes, snapshot.runs, pages.buffer.slice(pages.byteOffset, pages.byteOffset + pages.length));
 }
 const _loadSnapshot = site ? shippedSnapshot() : undefined;
-const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, _loadSnapshot });
+// The snapshot was made with the site's trimmed standard library (build.py ship_stdlib): restore it with that.
+const stdlib = site && JSON.parse(readFileSync(path.join(site, "build-info.json"), "utf8")).stdlib;
+const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, _loadSnapshot,
+  ...(stdlib ? { stdLibURL: path.join(site, stdlib) } : {}) });
 putWheelOnPath(pyodide, new Uint8Array(readFileSync(wheelPath)));
 try {
   const out = pyodide.runPython(readFileSync(scriptPath, "utf8"));

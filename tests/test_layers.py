@@ -55,7 +55,8 @@ PYTHON_LAYERS: List[Layer] = [
 ]
 
 #: the worker's own modules, shared with the build's node snapshot and the parity runner
-WORKER_HELPERS = ["js/engine/snapshot-pages.js", "js/engine/python-setup.js"]
+WORKER_HELPERS = ["js/engine/snapshot-pages.js", "js/engine/python-setup.js", "js/engine/stdlib-extra.js",
+                  "js/engine/python-downloads.js"]
 JS_GAME_PRIVATE = ["js/engine/**", "js/net/**", "js/store/**", "js/tables/**", "js/ui/**"]
 RENDERER_INSIDES = "js/games/*/**"  # a game's renderer files: only the registry (js/games/index.js) reaches them
 

@@ -204,3 +204,47 @@ def test_a_head_request_for_a_folder_is_a_404_too(tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def brotli_site(tmp_path: Path) -> Path:
+    """The test site with its gzip copies and, where node is (the build's brotli is node's), brotli ones."""
+    import shutil
+    import pytest
+    node = shutil.which("node")
+    if not node:
+        pytest.fail("node is needed: the build writes its brotli copies with node's zlib")
+    dist = site(tmp_path)
+    build.precompress(dist)
+    assert build.write_brotli_copies(dist, tmp_path.parent / f"{tmp_path.name}-brotli", node) == 2
+    return dist
+
+
+def test_brotli_copies_sit_beside_the_gzip_ones_and_are_not_site_files(tmp_path):
+    dist = brotli_site(tmp_path)
+    assert (dist / "js" / "main.js.br").is_file() and (dist / "index.html.br").is_file()
+    assert not (dist / "tiny.json.br").exists() and not (dist / "snapshot.bin.gz.br").exists()
+    assert (dist / "js" / "main.js.br").stat().st_size < (dist / "js" / "main.js.gz").stat().st_size
+    assert {p.name for p in build.site_files(dist)} == {"main.js", "index.html", "tiny.json", "snapshot.bin.gz"}
+
+
+def test_server_sends_brotli_to_browsers_that_accept_it_and_gzip_to_the_others(tmp_path):
+    """As a static host: brotli first where Accept-Encoding names br (its q-values aside), else gzip."""
+    dist = brotli_site(tmp_path)
+    server, url = served(dist)
+    try:
+        for accepted, sent in (("gzip, deflate, br, zstd", "br"), ("br;q=1.0, gzip;q=0.8", "br"),
+                               ("gzip, deflate", "gzip"), ("", None)):
+            request = urllib.request.Request(url + "js/main.js", headers={"Accept-Encoding": accepted} if accepted else {})
+            with urllib.request.urlopen(request) as reply:
+                headers, body = reply.headers, reply.read()
+            assert headers["Content-Encoding"] == sent, (accepted, headers["Content-Encoding"])
+            assert headers["Vary"] == ("Accept-Encoding" if sent else None)
+            if sent == "br":
+                assert body == (dist / "js" / "main.js.br").read_bytes()
+                assert_security_headers(headers, "JS module, brotli")
+            elif sent == "gzip":
+                assert gzip.decompress(body) == SCRIPT
+            else:
+                assert body == SCRIPT
+    finally:
+        server.shutdown()

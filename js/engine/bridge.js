@@ -19,6 +19,12 @@ export class EngineError extends Error {
  */
 let workerScript = null;
 
+/**
+ * How far Python's downloads are, as the worker reports them (js/engine/python-downloads.js): the first file
+ * not yet whole ("wasm", "stdlib", "wheel"; "" once all are), and bytes fetched of the three.
+ * @typedef {{what: string, done: number, total: number}} LoadProgress
+ */
+
 export class Engine {
   /**
    * Takes over the worker index.html started early (with the messages it already sent), or starts one.
@@ -35,6 +41,10 @@ export class Engine {
     this.nextId = 1;
     /** @type {Map<number, {resolve: Function, reject: Function}>} */
     this.pending = new Map();
+    /** @type {LoadProgress | null} the latest of Python's download progress */
+    this.progress = null;
+    /** @type {((progress: LoadProgress) => void) | null} */
+    this.progressListener = null;
     /** Whether close() stopped the worker. */
     this.closed = false;
     /** @type {(quick: boolean) => void} */
@@ -55,6 +65,7 @@ export class Engine {
         }
         const data = event.data;
         if (data.type === "starting") startKnown(Boolean(data.quick));
+        else if (data.type === "progress") this.showProgress(data);
         else if (data.type === "ready") resolve(data.info);
         else if (data.type === "failed") {
           startKnown(false);
@@ -67,6 +78,22 @@ export class Engine {
       this.worker.addEventListener("error", receive);
       early.forEach(receive);
     });
+  }
+
+  /**
+   * Calls `listener` with how far Python's downloads are (LoadProgress), now with the latest
+   * and on every report until Python is ready.
+   * @param {(progress: LoadProgress) => void} listener
+   */
+  onProgress(listener) {
+    this.progressListener = listener;
+    if (this.progress) listener(this.progress);
+  }
+
+  /** @param {LoadProgress} progress */
+  showProgress(progress) {
+    this.progress = { what: progress.what, done: progress.done, total: progress.total };
+    this.progressListener?.(this.progress);
   }
 
   /** @param {number} id @param {string} reply */

@@ -19,6 +19,8 @@
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { packPages, unpackPages } from "./snapshot-pages.js";
 import { SNAPSHOT_IMPORTS, putWheelOnPath } from "./python-setup.js";
+import { putQrStdlibOnPath } from "./stdlib-extra.js";
+import { startDownloads } from "./python-downloads.js";
 
 /** Where the snapshot is kept: an IndexedDB database of its own, one record (so a new build's replaces an old one). */
 const SNAPSHOT_DB = "parlour-python";
@@ -46,12 +48,19 @@ const ready = (async () => {
   const lap = (/** @type {string} */ name) => { timings[name] = Math.round(performance.now() - t0); };
   const base = new URL("../../", import.meta.url);
   const kept = readKeptSnapshot(); // side by side with build-info.json
+  // the wasm and the library at once, before build-info.json; the wasm counted only where no snapshot is kept
+  const downloads = startDownloads(base, kept.then((record) => !record));
   const info = await (await fetch(new URL("build-info.json", base))).json();
   lap("build_info");
+  // The page's progress line: bytes of Python's downloads fetched so far, of their known total.
+  downloads.report(info, (progress) => postMessage({ type: "progress", ...progress }));
   // Fetched side by side with Python's own files.
   const wheel = fetch(new URL(info.wheel, base)).then((r) => r.arrayBuffer());
   const indexURL = new URL("pyodide/", base).href;
-  const key = `${info.pyodide} ${info.wheel_sha256} ${SNAPSHOT_FORMAT}`;
+  // The standard library too: Python's zip import keeps the zip's table of contents in its memory.
+  const key = `${info.pyodide} ${info.wheel_sha256} ${info.stdlib_sha256} ${SNAPSHOT_FORMAT}`;
+  // The standard library trimmed to what Parlour imports (build.py ship_stdlib)
+  const stdLibURL = info.stdlib ? new URL(info.stdlib, base).href : undefined;
   const stored = await storedSnapshot(key, kept);
   lap("snapshot_found");
   // A build made with PARLOUR_SHIP_SNAPSHOT (the test suite's, whose every browser context is a first
@@ -64,7 +73,7 @@ const ready = (async () => {
   postMessage({ type: "starting", quick: Boolean(restoring) });
   if (restoring) {
     try {
-      pyodide = await loadPyodide({ indexURL, _loadSnapshot: restoring.bytes });
+      pyodide = await loadPyodide({ indexURL, stdLibURL, _loadSnapshot: restoring.bytes });
       lap("pyodide");
       putWheelOnPath(pyodide, new Uint8Array(await wheel));
       handle = pyodide.pyimport("parlour.api").handle;
@@ -79,7 +88,7 @@ const ready = (async () => {
   let memory = null;
   if (!pyodide) {
     const canKeep = snapshotsCanBeKept() && !info.snapshot;
-    pyodide = await loadPyodide({ indexURL, _makeSnapshot: canKeep });
+    pyodide = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: canKeep });
     lap("pyodide");
     putWheelOnPath(pyodide, new Uint8Array(await wheel));
     if (canKeep) {
@@ -94,6 +103,11 @@ const ready = (async () => {
   const started = pyodide;
   let segno = null;
   installSegno = () => (segno ??= info.segno ? (async () => {
+    if (info.stdlib_qr) { // what only micropip needs of the standard library (js/engine/stdlib-extra.js)
+      const response = await fetch(new URL(info.stdlib_qr, base));
+      if (!response.ok) throw new Error(`${info.stdlib_qr}: HTTP ${response.status}`);
+      putQrStdlibOnPath(started, new Uint8Array(await response.arrayBuffer()));
+    }
     await started.loadPackage("micropip", { messageCallback: () => {} });
     await started.pyimport("micropip").install(new URL(info.segno, base).href);
   })() : Promise.resolve());

@@ -28,6 +28,37 @@ export function showEngineState(element, state) {
   document.documentElement.dataset.python = state;
 }
 
+/** What each of Python's downloads is, in a player's words (js/engine/python-downloads.js names them). */
+const DOWNLOAD_WORDS = /** @type {Record<string, string>} */ ({
+  wasm: "Python", stdlib: "Python's library", wheel: "Games", "": "Starting Python…",
+});
+
+/**
+ * While Python loads: what is loading and how much is left, as words and a <progress> bar inside the
+ * header's status (role=status).  Its box keeps one width all through loading (css/parlour.css), so the
+ * header never moves; the words change only when a tenth of a megabyte more is fetched, so a screen
+ * reader is not read every report.
+ * @param {HTMLElement} element the status (showEngineState's) @param {{what: string, done: number, total: number}} progress
+ */
+export function showEngineProgress(element, progress) {
+  if (element.dataset.python !== "loading" || !progress.total) return;
+  const left = Math.max(0, progress.total - progress.done) / 1e6;
+  const words = progress.what ? `${DOWNLOAD_WORDS[progress.what] ?? "Python"}: ${left.toFixed(1)} MB left` : DOWNLOAD_WORDS[""];
+  let text = element.querySelector(".engine-progress-words");
+  let bar = /** @type {HTMLProgressElement | null} */ (element.querySelector("progress"));
+  if (!text || !bar) {
+    text = document.createElement("span");
+    text.className = "engine-progress-words";
+    bar = document.createElement("progress");
+    bar.className = "engine-progress";
+    bar.setAttribute("aria-label", "Python's downloads");
+    element.replaceChildren(text, bar);
+  }
+  if (text.textContent !== words) text.textContent = words;
+  bar.max = progress.total;
+  bar.value = Math.min(progress.done, progress.total);
+}
+
 /**
  * Show `element` while the browser says it has no network.  The page goes on
  * working from its cache; only play with other devices needs a network.

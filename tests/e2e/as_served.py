@@ -1,6 +1,6 @@
 """The site as `build.py serve` ships it, for the tests of a real first visit: the suite's build carries
 node's snapshot (PARLOUR_SHIP_SNAPSHOT, so that its other browser contexts start fast); this copy drops it,
-with its service worker and compressed copies written again, so a visit to it starts Python the slow way
+with its service worker and compressed copies (gzip and brotli) written again, so a visit to it starts Python the slow way
 and keeps a snapshot of its own on the device (js/engine/worker.js)."""
 import contextlib
 import json
@@ -28,6 +28,7 @@ def served_as_shipped(folder: pathlib.Path):
     (site / "build-info.json").write_text(json.dumps(info, indent=1, sort_keys=True) + "\n")
     build.write_service_worker(site)
     build.precompress(site)
+    build.write_brotli_copies(site, build.CACHE / "brotli", shutil.which("node"))
     os.environ["PARLOUR_QUIET"] = "1"
     server = build.make_server(0, site)
     threading.Thread(target=server.serve_forever, daemon=True).start()
