@@ -12,7 +12,7 @@ value includes its own owner's Ace-castle bonus wherever that army stands.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Tuple
+from typing import Dict, Iterable, List, Tuple
 
 from ... import piecepack as pp
 from .map import Place, adjacent, by_place, neighbours, place_of
@@ -62,10 +62,13 @@ def army_points(board: dict, tiles: Dict[Place, dict], army: dict) -> int:
 
 def strengths(board: dict, tiles: Dict[Place, dict], seat: int, place: Place) -> Tuple[int, int]:
     """(own, enemy) army totals on one square; enemy sums every other seat."""
+    return _totals(board, tiles, [army for army in board["armies"] if place_of(army) == place], seat)
+
+
+def _totals(board: dict, tiles: Dict[Place, dict], armies: Iterable[dict], seat: int) -> Tuple[int, int]:
+    """(own, enemy) totals of the armies of one square."""
     own = enemy = 0
-    for army in board["armies"]:
-        if place_of(army) != place:
-            continue
+    for army in armies:
         points = army_points(board, tiles, army)
         if army["seat"] == seat:
             own += points
@@ -91,14 +94,7 @@ def armies_by_place(armies: List[dict]) -> Dict[Place, List[dict]]:
 def _strengths_at(board: dict, tiles: Dict[Place, dict], placed: Dict[Place, List[dict]], seat: int,
                   place: Place) -> Tuple[int, int]:
     """`strengths`, reading the square's armies from `armies_by_place`."""
-    own = enemy = 0
-    for army in placed.get(place, ()):
-        points = army_points(board, tiles, army)
-        if army["seat"] == seat:
-            own += points
-        else:
-            enemy += points
-    return own, enemy
+    return _totals(board, tiles, placed.get(place, ()), seat)
 
 
 def score_board(board: dict) -> List[dict]:
