@@ -231,13 +231,20 @@ export function dictionaryText(messages) {
   /** @type {string[]} */
   const fields = [];
   const seen = new Set();
+  /** @type {Map<string, string>} the newest message's fields' texts, each spelled once */
+  const newestField = new Map();
+  const now = (/** @type {string} */ key) => {
+    if (!newestField.has(key)) {
+      newestField.set(key, newest && typeof newest === "object" && Object.hasOwn(newest, key) ? canonical(newest[key]) : "");
+    }
+    return /** @type {string} */ (newestField.get(key));
+  };
   for (let i = messages.length - 2; i >= 0; i--) {
     const m = messages[i];
     if (!m || typeof m !== "object" || Array.isArray(m)) continue;
     for (const key of Object.keys(m).sort()) {
       const text = canonical(m[key]).slice(-FIELD_CAP);
-      const now = newest && typeof newest === "object" && Object.hasOwn(newest, key) ? canonical(newest[key]) : "";
-      if (text.length > 8 && !seen.has(text) && !now.endsWith(text)) {
+      if (text.length > 8 && !seen.has(text) && !now(key).endsWith(text)) {
         seen.add(text);
         fields.unshift(text);
       }
