@@ -19,6 +19,7 @@ import {
 import { pack, unpack } from "../js/net/json-columns.js";
 import { viewHash } from "../js/net/bytes.js";
 import { MailChannel, MailPeer } from "../js/net/mail-channel.js";
+import { MailEnd } from "../js/net/mail-invite.js";
 import { Link } from "../js/net/link.js";
 import { fromB64url, toB64url } from "../js/net/bytes.js";
 
@@ -416,4 +417,36 @@ test("an event superseded after a link carried it becomes the base once the othe
   post(guest2, canonical({ t: "act", n: 1 }));
   receive(host2, bundle(guest2), 1);
   assert.deepEqual(host2.out.map((k) => k.seq), [2]);
+});
+
+test("links opened at once (one in the page's address, one pasted meanwhile) reach the table in order", async () => {
+  const p = await pair();
+  const hostEnd = new MailEnd({ table: TABLE, seat: 1, dir: HOST_TO_GUEST, key: p.hostKey, ownKey: p.host.publicKey });
+  const guestEnd = new MailEnd({ table: TABLE, seat: 1, dir: GUEST_TO_HOST, key: p.guestKey, ownKey: p.guest.publicKey });
+  /** @type {any[]} */
+  const got = [];
+  new Link(/** @type {any} */ (guestEnd.channel), /** @type {any} */ (guestEnd.pc), {
+    maxIn: 1_000_000, beats: false, onMessage: (m) => got.push(m.t === "ev" ? { t: "ev", version: m.version, n: m.n } : m),
+    onBad: (why) => got.push({ bad: why }), onAway: () => {}, onBack: () => {}, onClose: () => {},
+  });
+  await Promise.resolve();
+  // the first link's event carries a view, whose hash the receiving end works out (asynchronously) before it delivers
+  const view = { board: Array.from({ length: 400 }, (_, i) => ({ square: i, piece: i % 7 ? null : "coin" })) };
+  hostEnd.channel.send(canonical({ t: "ev", ev: 1, version: 3, view, waiting: true, n: 1 }));
+  const first = /** @type {string} */ (await hostEnd.link());
+  hostEnd.channel.send(canonical({ t: "note", text: "after", n: 2 }));
+  const second = /** @type {string} */ (await hostEnd.link());
+  const opened = await Promise.allSettled([guestEnd.open(first), guestEnd.open(second)]);
+  assert.deepEqual(opened.map((o) => o.status), ["fulfilled", "fulfilled"]);
+  assert.deepEqual(got, [{ t: "ev", version: 3, n: 1 }, { t: "note", text: "after", n: 2 }]);
+  // the other order: the newer link brings everything, the older one then says it is stale and changes nothing
+  hostEnd.channel.send(canonical({ t: "note", text: "third", n: 3 }));
+  const third = /** @type {string} */ (await hostEnd.link());
+  hostEnd.channel.send(canonical({ t: "note", text: "fourth", n: 4 }));
+  const fourth = /** @type {string} */ (await hostEnd.link());
+  const late = await Promise.allSettled([guestEnd.open(fourth), guestEnd.open(third)]);
+  assert.equal(late[0].status, "fulfilled");
+  assert.equal(late[1].status, "rejected");
+  assert.match(String(/** @type {any} */ (late[1]).reason?.message), /later link/);
+  assert.deepEqual(got.slice(2), [{ t: "note", text: "third", n: 3 }, { t: "note", text: "fourth", n: 4 }]);
 });

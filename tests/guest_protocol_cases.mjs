@@ -388,3 +388,23 @@ test("adversary: bye is answered, and nothing after it counts on that link", asy
   assert.deepEqual(later, { send: [] }, "nothing more is read on a link the host closed");
   assert.deepEqual(await p.act({ type: "pick", n: 1 }), []);
 });
+
+test("a move sent for a position is not asked for again when that position is drawn again; a refusal asks again", async () => {
+  const { p, hello } = await seated(device());
+  await p.receive(await event(5, { ev: 3, key: hello.key }));
+  assert.equal(p.moveSentAt(5), false);
+  const fx = numbered(p, { send: await p.act({ type: "pick", n: 1 }) });
+  assert.equal(p.moveSentAt(5), true);
+  // the host's page reloaded and sends position 5 again, before it has taken the move in: no second move there
+  await p.receive(await event(5, { ev: 4, key: hello.key }));
+  assert.equal(p.moveSentAt(5), true);
+  assert.equal(p.moveSentAt(6), false);
+  // the host refuses it (the rules, or the game moved on): this seat may move at 5 again
+  const refused = await p.receive({ t: "error", ref: fx.send[0].track.n, error: "That move is not allowed here." });
+  assert.equal(refused.refused, "That move is not allowed here.");
+  assert.equal(p.moveSentAt(5), false);
+  // a move sent on an earlier link (a rejoin closed it) never holds the seat back on the new one
+  await p.act({ type: "pick", n: 1 });
+  p.linkNo += 1;
+  assert.equal(p.moveSentAt(5), false);
+});

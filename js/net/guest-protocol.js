@@ -432,6 +432,18 @@ export class GuestProtocol {
     return Object.defineProperty(message, "track", { value: entry, enumerable: false });
   }
 
+  /**
+   * Has this link sent a move for position `version` that the host has not refused?  Then the host has it or
+   * will (a link keeps what it sends until the host acknowledges it), and the seat waits for the host's answer:
+   * an event at that same position (the host's page reloaded and drew it again, or only who is away changed)
+   * must not ask for a second move there, which the host could only refuse.
+   * @param {number} version
+   */
+  moveSentAt(version) {
+    const s = this.session;
+    return !!s && s.sent.some((/** @type {any} */ x) => x.kind === "act" && x.version === version && x.link === this.linkNo && !x.refused);
+  }
+
   /** Has this seat sealed a choice in the round `m` shows? @param {any} m */
   committedIn(m) {
     const s = this.session;

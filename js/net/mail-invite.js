@@ -57,6 +57,8 @@ export class MailEnd {
     this.made = null;
     /** @type {string} the other device's ECDH key (the host keeps its guest's) */
     this.guestKey = "";
+    /** @type {Promise<unknown>} the link being opened (links are taken in one at a time) */
+    this.opening = Promise.resolve();
   }
 
   get box() {
@@ -95,7 +97,16 @@ export class MailEnd {
    * opened already, or brings nothing new.
    * @param {string} payload @returns {Promise<number>} how many messages were new
    */
-  async open(payload) {
+  open(payload) {
+    // one at a time, in the order opened: a link opened while an earlier one is still being taken in (a link in the
+    // page's address, and another pasted meanwhile) waits, so their messages reach the table's link in order
+    const next = this.opening.then(() => this.openNow(payload));
+    this.opening = next.catch(() => {});
+    return next;
+  }
+
+  /** @param {string} payload @returns {Promise<number>} */
+  async openNow(payload) {
     const h = readHeader(payload);
     const problem = wrongEnd(h, this.table, this.seat, this.dir === HOST_TO_GUEST ? GUEST_TO_HOST : HOST_TO_GUEST);
     if (problem) throw new MailError(problem);

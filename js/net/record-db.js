@@ -152,8 +152,8 @@ function commit(key, text) {
     let tx;
     const over = (/** @type {"stored"|"full"|"off"} */ result, /** @type {unknown} */ err) => {
       if (pending.get(key) === text) pending.delete(key);
-      if (result === "stored" && pending.get(key) === undefined) unjournal(key, text); // a later change keeps its own
-      else console.warn("Parlour could not store", key, err);
+      if (result !== "stored") console.warn("Parlour could not store", key, err);
+      else if (pending.get(key) === undefined) unjournal(key, text); // a later change keeps its own journal entry
       if (--inFlight === 0) for (const fn of idle.splice(0)) fn();
       resolve(result);
     };

@@ -336,11 +336,13 @@ export class GuestTable {
     const me = this.session.seat;
     const round = m.round;
     const committed = round && me !== null && this.protocol.committedIn(m);
+    const sent = !round && this.protocol.moveSentAt(m.version);
     const active = me !== null && !m.over && m.legal.length > 0 && m.to_move.includes(me)
-      && !(round && committed) && !(m.away || []).includes(me);
+      && !(round && committed) && !sent && !(m.away || []).includes(me);
     let suffix = this.view.moverText(m.to_move, me);
     if (round) suffix += ` · ${Object.keys(round.committed).length} of ${round.seats.length} committed`;
     if (round && committed) suffix += " · your choice is sealed";
+    if (sent && m.to_move.includes(me)) suffix += " · your move is on its way to the host";
     this.view.draw({ view: m.view, legal: m.legal, forms: Array.isArray(m.forms) ? m.forms : [], viewer: me, active, suffix });
     this.view.setPhase(m.over ? "over" : active ? "move" : "busy");
   }

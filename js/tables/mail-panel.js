@@ -72,7 +72,8 @@ export function pasteBox(placeholder, onOpen) {
       if (!text) return;
       button.disabled = true;
       try {
-        if (await onOpen(text)) input.value = "";
+        // emptied only if it still holds this link: one pasted while this one was being opened waits its turn
+        if ((await onOpen(text)) && input.value.trim() === text) input.value = "";
       } catch (err) {
         toast(err instanceof Error ? err.message : String(err));
       } finally {
