@@ -35,9 +35,19 @@ DEPTH = os.environ.get("PARLOUR_TRACE_DEPTH", "2")
 TRACE_BUGS: dict = {}
 
 
-def trace_node(*args, timeout=600):
-    proc = subprocess.run([node(), "--import", str(REGISTER), str(TRACES), *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=timeout, env=env())
+def trace_node(*args, timeout=1200):
+    """The traces' lines.  53 s on a quiet machine and 160 s beside the suite's browsers here; a CI run once passed
+    600 s, so the limit is generous, and running out of it says how far the runs had got and which were slowest."""
+    try:
+        proc = subprocess.run([node(), "--import", str(REGISTER), str(TRACES), *args], cwd=ROOT, capture_output=True,
+                              text=True, timeout=timeout, env=env())
+    except subprocess.TimeoutExpired as err:
+        out = err.stdout.decode() if isinstance(err.stdout, bytes) else (err.stdout or "")
+        lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+        slow = sorted((r.get("ms", 0), r.get("id")) for r in lines)[-5:]
+        errors = err.stderr.decode() if isinstance(err.stderr, bytes) else (err.stderr or "")
+        raise AssertionError(f"traces ran out of {timeout} s after {len(lines)} runs (load {os.getloadavg()}); slowest {slow}; "
+                             f"stderr {errors[-2000:]}") from None
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     return [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
 

@@ -50,3 +50,14 @@ def test_a_machine_busy_with_other_work_stays_busy_and_is_refused(monkeypatch):
     clock = with_clock(monkeypatch, [3.2])
     assert bench.settled_load() > bench.QUIET_LOAD
     assert clock.slept >= bench.SETTLE_S
+
+
+def test_hard_s_budget_scales_by_the_machine_s_king_s_progress_speed():
+    """Issue 44: 1,500 ms a move on the slower machine (330 native games/s); a machine twice as fast gets half."""
+    figures = {"engine.kings-progress.native_games_per_s": 660.0}
+    ratio = bench.machine_ratio(figures)
+    assert ratio == 0.5
+    assert bench.budget_for("bots.castles.hard.move_ms_p95", ratio) == 750
+    assert bench.budget_for("bots.castles.hard.move_ms_p95") == 1500
+    assert bench.budget_for("load.python_ready_cold_ms", ratio) == 1000  # a start budget is not the engine's speed
+    assert bench.machine_ratio({}) is None
