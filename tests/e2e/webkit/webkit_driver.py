@@ -449,6 +449,14 @@ class Locator:
         return self.nth(0)
 
     def _elements(self) -> list:
+        """The elements the steps find now; a page that replaced one while WebDriver handed it over is asked again."""
+        for _ in range(5):
+            try:
+                return self.page.session.execute(RESOLVE, self.steps)
+            except WebKitError as err:
+                if err.code != "stale element reference":
+                    raise
+                time.sleep(POLL_S)
         return self.page.session.execute(RESOLVE, self.steps)
 
     def _element(self, timeout: float, enabled: bool = False) -> str:
@@ -543,8 +551,8 @@ class Locator:
         return not self.is_disabled()
 
     def is_visible(self) -> bool:
-        found = self._elements()
         try:
+            found = self._elements()  # (WebKit may find an element the page then replaces before it hands it over)
             return bool(found) and bool(self.page.evaluate(
                 "() => elements[0].getClientRects().length > 0 && getComputedStyle(elements[0]).visibility !== 'hidden'",
                 None, found[:1]))
