@@ -392,7 +392,8 @@ def write_readme(results):
         lines[-2:-2] = [
             f"Machine speed: King's Progress plays {results['figures'].get('engine.kings-progress.native_games_per_s')} "
             f"native games/s here, against {SLOW_MACHINE_GAMES_PER_S} on the slower machine Hard's budget is stated for "
-            f"(issue 44), so `bench.machine_ratio` is {ratio} and the bot move budget here is 1,500 ms x {ratio}.", ""]
+            f"(issue 44), so `bench.machine_ratio` is {ratio} and the bot move budget here is "
+            f"{BUDGETS[SCALED[0]]:,} ms x {ratio}.", ""]
     for key, value in sorted(results["figures"].items()):
         budget = budget_for(key, ratio)
         verdict = "" if budget is None or not isinstance(value, (int, float)) else ("within" if value <= budget else "**over**")
