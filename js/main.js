@@ -86,6 +86,14 @@ function warmTables() {
 const PICTURES_WAIT_MS = 2000;
 
 /**
+ * The longest the pictures wait for a lobby being left (a game asked for while Python loads) to be left.
+ * Python's start then takes several seconds on a slow or busy device (the suite's CI met more than 2 s):
+ * drawn meanwhile, the pictures hold the table back only to be hidden.  Only a Python that never comes
+ * (its failure settles the wait at once) should let them be drawn in a lobby still waiting.
+ */
+const LEAVING_WAIT_MS = 15000;
+
+/**
  * When the lobby's board pictures may be drawn.  Drawing them costs about 0.3 CPU-s (five renderers, a
  * layout each); drawn while Python restored its snapshot, they made that start about 150 ms slower on a
  * 2-core machine.  So on a quick start they wait for Python; on a slow first start (several seconds) they
@@ -97,7 +105,7 @@ function picturesWait() {
     .then((quick) => quick && Promise.race([engine.ready, sleep(PICTURES_WAIT_MS)]))
     // a game asked for while Python loaded opens the moment it is ready: the pictures, drawn then, would hold
     // its table back (about 100 ms) only to be hidden; they wait for it, and are drawn when the lobby next shows
-    .then(() => leavingLobby && Promise.race([leavingLobby.promise, sleep(PICTURES_WAIT_MS)]));
+    .then(() => leavingLobby && Promise.race([leavingLobby.promise, sleep(LEAVING_WAIT_MS)]));
 }
 
 /**
