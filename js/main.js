@@ -22,6 +22,7 @@ const networkStore = openNetworkStore();
 // Tables, the replay viewer and networking load when first used: the lobby needs none of them.
 const tables = () => import("./tables/local-table.js");
 const replays = () => import("./ui/replay.js");
+const lessons = () => import("./tables/lesson-table.js");
 const network = () => networkStore.then(() => import("./tables/network.js"));
 // A network guest's end check goes on apart from its table (after a reload too): loaded when one is unfinished.
 const endChecks = () => networkStore.then(() => import("./tables/recheck-service.js")).then((m) => m.endChecks(engine));
@@ -224,6 +225,7 @@ async function followHistory() {
   if (location.hash.startsWith(TABLE_ROUTE)) await returnToTable();
   else if (location.hash.startsWith("#host=")) await (await network()).openNetworkRoute(netDeps(), catalogue);
   else if (kind === "replay" && lastRecord) await replay(lastRecord);
+  else if (kind === "lesson" && lastLesson) await learn(lastLesson, null);
 }
 
 function showTable() {
@@ -314,6 +316,41 @@ async function replay(record) {
   }
 }
 
+/** The title of the lesson last opened, for Forward back to it. @type {any} */
+let lastLesson = null;
+
+/**
+ * A title's guided first game ("Learn by playing", js/tables/lesson-table.js): a lesson against its tutor
+ * bot, then, if the person wants, a whole game against the Easy bot.
+ * @param {any} game @param {HTMLButtonElement|null} button
+ */
+async function learn(game, button) {
+  if (!(await pythonReady(button))) return;
+  let script, LessonTable;
+  try {
+    [{ lesson: script }, { LessonTable }] = await Promise.all([engine.call("lesson", { game: game.id }), lessons()]);
+  } catch (err) {
+    toast(`The lesson could not start: ${err.message}`);
+    return;
+  }
+  const table = new LessonTable(engine, tableRoot, { game, lesson: script }, {
+    botDelay, onLeave: showLobby, onPlayOn: (/** @type {any} */ setup) => openTable(setup, null),
+  });
+  window.parlour = { engine, table };
+  opened = table;
+  lastLesson = game;
+  lastTable.game = game.id;
+  lastTable.saved = "";
+  showTable();
+  if (routeKind() !== "lesson") enterTable("lesson", "");
+  try {
+    await table.start();
+  } catch (err) {
+    toast(err.message);
+    showLobby();
+  }
+}
+
 /** @param {File} file */
 async function openRecordFile(file) {
   let record;
@@ -333,7 +370,7 @@ async function boot() {
     timings.network_store = performance.now();
     catalogue = (await games).filter((g) => hasBoard(g.id));
     drawSavedGames();
-    renderLobby(lobbyRoot, catalogue, startGame, picturesWait());
+    renderLobby(lobbyRoot, catalogue, startGame, picturesWait, learn);
     html.dataset.lobby = "ready";
     timings.lobby_ready = performance.now();
     void resumeChecks();

@@ -47,6 +47,8 @@ export class MoveChooser {
     this.root = null;
     /** @type {{action: any, piece: string|null, target: string|null}|null} the move a hint points at */
     this.hinted = null;
+    /** The moves last offered, as spelt (a redraw offering the same ones keeps the hint). */
+    this.offered = "";
   }
 
   /**
@@ -55,9 +57,13 @@ export class MoveChooser {
    * @param {(a: any) => string|null} targetOf
    */
   offer(legal, pieceOf, targetOf) {
+    // the same moves offered again (the board redrawn for a new size): what a hint or a lesson points at stays
+    const offered = JSON.stringify(legal);
+    const kept = offered === this.offered && this.hinted ? JSON.stringify(this.hinted.action) : null;
+    this.offered = offered;
     this.moves = legal.map((action) => ({ action, piece: pieceOf(action), target: targetOf(action) }));
-    this.hinted = null;
-    placeHintNote(null);
+    this.hinted = kept === null ? null : this.moves.find((m) => JSON.stringify(m.action) === kept) ?? null;
+    if (!this.hinted) placeHintNote(null);
     const pieces = new Set(this.moves.filter((m) => m.piece && m.target).map((m) => m.piece));
     const onlyTwoStep = this.moves.every((m) => m.piece && m.target);
     if (this.selected && !pieces.has(this.selected)) this.selected = null;
@@ -106,7 +112,8 @@ export class MoveChooser {
     this.name(root);
     const hint = this.hinted;
     root.querySelectorAll("[data-piece], [data-target]").forEach((node) => {
-      const on = Boolean(hint) && ((hint?.piece && node.getAttribute("data-piece") === hint.piece)
+      // the hinted piece once picked up is no longer marked: the hint then points at its place alone
+      const on = Boolean(hint) && ((hint?.piece && hint.piece !== this.selected && node.getAttribute("data-piece") === hint.piece)
         || (hint?.target && node.getAttribute("data-target") === hint.target && (!hint.piece || !node.hasAttribute("data-piece"))));
       node.classList.toggle("hinted", on);
     });

@@ -50,11 +50,17 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export const botPause = (board, standard) => (typeof board?.botPause === "function" ? board.botPause(standard) : standard);
 
-/** Show a message in the toast area for a while. */
-export function toast(message, kind = "error") {
+/**
+ * Show a message in the toast area for a while.
+ * @param {string} message @param {string} [kind] "error" (the default), "info"…
+ * @param {string} [key] a kind of note shown one at a time (a hint's): a new one replaces the one before
+ */
+export function toast(message, kind = "error", key = "") {
   const area = document.getElementById("toasts");
   if (!area) return;
-  const item = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" }, [message]);
+  // a note of the same key (a hint) replaces the one before: one at a time, never a stack over the board
+  if (key) area.querySelectorAll(`.toast[data-key="${CSS.escape(key)}"]`).forEach((old) => old.remove());
+  const item = h("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status", ...(key ? { "data-key": key } : {}) }, [message]);
   area.append(item);
   setTimeout(() => item.remove(), kind === "error" ? 7000 : 3500);
 }

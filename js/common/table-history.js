@@ -12,8 +12,8 @@
  * name their address here.
  */
 
-/** What a table entry's state says it is: a table on this device, a hosted or joined one, a replay. */
-export const ROUTE_KINDS = ["table", "host", "join", "replay"];
+/** What a table entry's state says it is: a table on this device, a hosted or joined one, a replay, a lesson. */
+export const ROUTE_KINDS = ["table", "host", "join", "replay", "lesson"];
 /** This page load's mark on the entries it pushes (a reload is a new page, whose Back is a new load). */
 const PAGE = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 

@@ -23,7 +23,8 @@ import { ResultDialog } from "./result-dialog.js";
  * "review": a past position is on the board (js/tables/look-back.js), which takes no clicks.
  * "elsewhere": another tab owns this game (js/tables/table-elsewhere.js); at most a read-only board.
  * "interlude": a moment everyone sees before play goes on (js/tables/interlude.js); nobody moves meanwhile.
- * @typedef {"busy"|"move"|"review"|"privacy"|"over"|"stalled"|"elsewhere"|"interlude"} LocalPhase
+ * "lesson-over": a lesson's last step is played (js/tables/lesson-table.js); its hand-over shows.
+ * @typedef {"busy"|"move"|"review"|"privacy"|"over"|"stalled"|"elsewhere"|"interlude"|"lesson-over"} LocalPhase
  */
 
 export class LocalTableScreen {

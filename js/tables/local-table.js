@@ -90,6 +90,34 @@ export class LocalTable extends TableLifecycle {
     return this.setup.seats[seat].level ?? DEFAULT_BOT_LEVEL;
   }
 
+  /**
+   * The move a bot in `seat` plays now: its level's choice, from the engine.  (A lesson's tutor plays its
+   * script instead, js/tables/lesson-table.js.)
+   * @param {number} seat @returns {Promise<{action: any, version: number}>}
+   */
+  botChoice(seat) {
+    return this.engine.call("bot", { table: this.table, seat, bot: this.botLevel(seat) });
+  }
+
+  /**
+   * Whether play stops before this position's move (false at a game's table: it goes on to the end).
+   * @param {any} probe the table's status
+   * @returns {Promise<boolean>}
+   */
+  async stopsBefore(probe) {
+    return false;
+  }
+
+  /**
+   * What a person to move is offered beside the board: the move just taken back, Undo, looking back.
+   * @param {number} person
+   */
+  offerAtTurn(person) {
+    restoreUndone(this, person);
+    offerUndo(this, person);
+    if (this.saved) this.lookBack.offer(this.saved.actions, person);
+  }
+
   /** @param {import("./local-table-screen.js").LocalPhase} phase */
   setPhase(phase) {
     this.screen.setPhase(phase);
@@ -113,7 +141,7 @@ export class LocalTable extends TableLifecycle {
       const board = /** @type {any} */ (this.board);
       const shown = typeof board.hint === "function" ? board.hint(choice.action)
         : Boolean(board.chooser?.hint(choice.action, this.els.board));
-      toast(shown ? "Hint: the Hard bot would play the move marked in blue." : "Hint: the Hard bot has no suggestion it can point at here.", "info");
+      toast(shown ? "Hint: the Hard bot would play the move marked in blue." : "Hint: the Hard bot has no suggestion it can point at here.", "info", "hint");
     } catch (err) {
       this.report(err);
     } finally {
@@ -243,7 +271,7 @@ export class LocalTable extends TableLifecycle {
           return;
         }
         await this.interlude(probe);
-        if (this.closed) return;
+        if (this.closed || await this.stopsBefore(probe)) return;
         const bot = probe.to_move.find((/** @type {number} */ s) => this.setup.seats[s].kind === "bot");
         if (bot !== undefined) {
           await this.show(this.humans.length > 1 && !this.screened ? null : this.shown, false, bot, probe.snapshot);
@@ -252,7 +280,7 @@ export class LocalTable extends TableLifecycle {
           const thinking = h("span", { class: "thinking", role: "status" }, [` · ${this.names[bot]} is thinking…`]);
           this.els.status.append(thinking);
           this.root.dataset.thinking = String(bot);
-          const choice = await this.engine.call("bot", { table: this.table, seat: bot, bot: this.botLevel(bot) })
+          const choice = await this.botChoice(bot)
             .finally(() => { thinking.remove(); delete this.root.dataset.thinking; });
           status = await this.act(bot, choice.action, choice.version);
           continue;
@@ -270,9 +298,7 @@ export class LocalTable extends TableLifecycle {
         await this.show(person, true, person, probe.snapshot);
         await this.saving;
         this.setPhase("move");
-        restoreUndone(this, person);
-        offerUndo(this, person);
-        if (this.saved) this.lookBack.offer(this.saved.actions, person);
+        this.offerAtTurn(person);
         return;
       }
     } catch (err) {

@@ -29,13 +29,19 @@ export function playerCount(game) {
  * @param {string} chosen the id of the game chosen at first
  * @param {(game: any) => void} onChoose
  * @param {string[]} names seat names for the pictures' labels
- * @param {Promise<unknown>} [picturesWait] settles when the pictures may be drawn
+ * @param {() => Promise<unknown>} [picturesWait] asked once the pictures' sources are in: settles when they may be drawn
+ * @param {(game: any, button: HTMLButtonElement) => void} [onLearn] "Learn by playing" on a card: that title's lesson
  * @returns {{element: HTMLElement, choose: (id: string) => void}}
  */
-export function gameCards(catalogue, chosen, onChoose, names, picturesWait = Promise.resolve()) {
+export function gameCards(catalogue, chosen, onChoose, names, picturesWait = () => Promise.resolve(), onLearn) {
   /** @type {HTMLButtonElement[]} */
   const cards = catalogue.map((game) => /** @type {HTMLButtonElement} */ (card(game, () => pick(game.id))));
-  const element = h("div", { class: "game-cards", role: "radiogroup", "aria-label": "Game" }, cards);
+  // each card with its "Learn by playing" under it (a button cannot hold another button)
+  const slots = cards.map((button, i) => h("div", { class: "game-card-slot", "data-card-for": catalogue[i].id }, [
+    button,
+    onLearn ? learnButton(catalogue[i], onLearn) : "",
+  ]));
+  const element = h("div", { class: "game-cards", role: "radiogroup", "aria-label": "Game" }, slots);
   element.addEventListener("keydown", (event) => {
     const at = cards.indexOf(/** @type {any} */ (document.activeElement));
     if (at < 0) return;
@@ -55,6 +61,9 @@ export function gameCards(catalogue, chosen, onChoose, names, picturesWait = Pro
       button.classList.toggle("chosen", on);
       button.setAttribute("aria-checked", String(on));
       button.tabIndex = on ? 0 : -1;
+      // the chosen card's "Learn by playing" is the next Tab stop; the others are for the pointer (one stop, not five)
+      const learn = /** @type {HTMLButtonElement|null} */ (slots[i].querySelector(".learn"));
+      if (learn) learn.tabIndex = on ? 0 : -1;
     }
   }
 
@@ -69,6 +78,20 @@ export function gameCards(catalogue, chosen, onChoose, names, picturesWait = Pro
   show(chosen);
   drawPictures(cards, catalogue, names, picturesWait);
   return { element, choose: pick };
+}
+
+/**
+ * A card's "Learn by playing": the title's guided first game.  Choosing the card comes with it, so the
+ * lobby behind the lesson shows that title when the person comes back.
+ * @param {any} game @param {(game: any, button: HTMLButtonElement) => void} onLearn
+ */
+function learnButton(game, onLearn) {
+  const button = /** @type {HTMLButtonElement} */ (h("button", {
+    type: "button", class: "learn", "aria-label": `Learn by playing: ${game.title}`,
+    title: `A short guided game of ${game.title} against a tutor, one step at a time (about 5 minutes)`,
+    onclick: () => onLearn(game, button),
+  }, ["Learn by playing"]));
+  return button;
 }
 
 /** @param {any} game @param {() => void} onclick */
@@ -109,14 +132,15 @@ function afterPaint() {
  * invitation) or a game started before Python was ready would get five blank
  * frames, kept when the person came back.  Those pictures wait until the lobby
  * shows again, and the table meanwhile has the processor to itself.
- * @param {HTMLButtonElement[]} cards @param {any[]} catalogue @param {string[]} names @param {Promise<unknown>} wait
+ * @param {HTMLButtonElement[]} cards @param {any[]} catalogue @param {string[]} names
+ * @param {() => Promise<unknown>} wait asked when the sources are in, so it sees a game asked for meanwhile
  */
 async function drawPictures(cards, catalogue, names, wait) {
   await afterPaint();
   const sources = catalogue.map((game) => pictureSources(game.id));
   for (const source of sources) source.catch(() => {}); // drawBoardPicture's await sees a failure and says so
-  await wait.catch(() => {});
-  await Promise.allSettled(sources); // so only promptly resolved awaits come between the check below and the drawing
+  await Promise.allSettled(sources);
+  await wait().catch(() => {}); // so only promptly resolved awaits come between the check below and the drawing
   do {
     await laidOut(cards[0]);
     await afterPaint(); // what was waited for ("Ready", the lobby) is on screen before the drawing holds the page

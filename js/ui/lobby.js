@@ -43,9 +43,10 @@ export function allowedChoices(spec, players) {
  * @param {any[]} catalogue
  * @param {(choice: {game: any, seats: {kind: string, name: string, level?: string}[], options: Record<string, any>, mail: boolean}) => void} onStart
  *   mail: friends on other devices play by sending links (docs/correspondence.md), not over a live connection
- * @param {Promise<unknown>} [picturesWait] settles when the cards' pictures may be drawn (js/ui/game-cards.js)
+ * @param {() => Promise<unknown>} [picturesWait] settles when the cards' pictures may be drawn (js/ui/game-cards.js)
+ * @param {(game: any, button: HTMLButtonElement) => void} [onLearn] a card's "Learn by playing": that title's lesson
  */
-export function renderLobby(root, catalogue, onStart, picturesWait) {
+export function renderLobby(root, catalogue, onStart, picturesWait, onLearn) {
   const remembered = rememberedSetup(catalogue); // the last setup shown, so a reload starts from it
   let game = remembered?.game ?? catalogue[0];
   let players = remembered?.players ?? Math.min(DEFAULT_PLAYERS, game.max_players);
@@ -74,7 +75,7 @@ export function renderLobby(root, catalogue, onStart, picturesWait) {
     players = Math.min(Math.max(players, g.min_players), g.max_players);
     options = {};
     draw();
-  }, DEFAULT_NAMES, picturesWait);
+  }, DEFAULT_NAMES, picturesWait, onLearn && ((g, button) => { cards.choose(g.id); onLearn(g, button); }));
   const form = h("div", { class: "lobby-form" });
   root.replaceChildren(h("h2", {}, ["Choose a game"]), cards.element, form);
   cards.element.addEventListener("click", showStart);
@@ -179,6 +180,7 @@ function howFriendsPlay(mail, onChange) {
 function showStart(event) {
   const start = document.getElementById("start");
   if (!start || !event.detail) return; // detail 0: a key pressed the card, and its focus must stay in sight
+  if (!(/** @type {Element} */ (event.target)).closest?.(".game-card")) return; // a card's "Learn by playing" leaves the lobby
   const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   requestAnimationFrame(() => start.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" }));
 }

@@ -62,7 +62,7 @@ export class ReplayViewer {
       counter: h("span", { class: "replay-counter", id: "replay-counter" }, []),
       board: h("div", { class: "board", id: "board" }),
       side: h("div", { class: "side-panel" }),
-      log: h("ol", { class: "log", "aria-label": "Move log" }),
+      log: h("ol", { class: "log", "aria-label": "Move log", tabindex: "0" }), // a tab stop: it scrolls, and keys scroll it (WCAG 2.1.1)
     };
     this.els = els;
     this.moveLog = new MoveLog(els.log, this.names);

@@ -475,6 +475,12 @@ def op_link_primer(message: dict) -> dict:
     return {"primer": link_primer(game.id, players, options, seat)}
 
 
+def op_lesson(message: dict) -> dict:
+    """A title's guided first game ("Learn by playing"): its script, played by js/tables/lesson-table.js."""
+    from .lessons import lesson
+    return {"lesson": lesson(_game(message).id)}
+
+
 def op_close(message: dict) -> dict:
     """Forget a table; closing one already gone is not an error (the page closes on leaving)."""
     table_id = message.get("table")
@@ -488,6 +494,7 @@ OPS: Dict[str, Callable[[dict], dict]] = {
     "record": op_record, "state_hash": op_state_hash, "close": op_close,
     "open_record": op_open_record, "view_at": op_view_at, "simulate": op_simulate,
     "status": op_status, "can_undo": op_can_undo, "undo": op_undo, "view_back": op_view_back,
+    "lesson": op_lesson,
 }
 
 

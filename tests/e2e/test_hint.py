@@ -98,3 +98,21 @@ def test_the_hint_note_never_covers_the_pieces_it_points_at(context_for, site_ur
         play_past(page, ("invest",))  # the stakes are a form; then pieces are placed from the tray
         assert_note_clear_of_hint(page, f"kings-cottage-{size}", artifacts)
         assert not page.errors, page.errors
+
+
+def test_hint_notes_come_one_at_a_time_and_the_picked_piece_is_no_longer_marked(page, site_url):
+    """Each press of Hint replaced its note rather than stacking another over the board; once the hinted piece
+    is picked up, only its place stays marked (the half-move already made is not pointed at again)."""
+    start_game(page, site_url, "kings-progress", ["human", "bot"], names=["Alex", "Ada"])
+    assert wait_settled(page, 120_000) == "move"
+    for _ in range(3):
+        ask_hint(page)
+        page.wait_for_function("document.getElementById('hint').textContent === 'Hint'")  # this press's note is in
+    assert page.locator("#toasts .toast[data-key='hint']").count() == 1
+    piece = page.locator("#board [data-piece].hinted")
+    if piece.count():
+        piece.first.click()
+        page.locator("#board [data-piece].selected").first.wait_for()
+        assert page.locator("#board [data-piece].hinted").count() == 0
+        assert page.locator("#board [data-target].hinted").count() >= 1
+    assert not page.errors, page.errors

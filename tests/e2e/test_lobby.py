@@ -114,6 +114,9 @@ def test_cards_are_one_radio_group_for_the_keyboard_and_start_the_chosen_game(pa
     assert focused() == checked() == "castles"
     assert page.locator(".game-card[tabindex='0']").get_attribute("data-game") == "castles"
     assert page.locator(".lobby-form-title").inner_text() == "Castles"
+    page.keyboard.press("Tab")  # the chosen card's "Learn by playing" (the other cards' are not Tab stops)
+    assert page.evaluate("document.activeElement.closest('.game-card-slot').dataset.cardFor") == "castles"
+    assert page.evaluate("document.activeElement.classList.contains('learn')")
     page.keyboard.press("Tab")  # on to the set-up, beginning with the chosen game's Rules button
     assert page.evaluate("document.activeElement.dataset.rules") == "castles"
     page.select_option("#players", "2")

@@ -41,14 +41,18 @@ def test_a_page_opened_at_its_table_draws_the_pictures_when_the_lobby_shows(page
 
 def test_a_game_asked_for_while_python_loads_opens_before_the_pictures(browser, site_url):
     context = browser.new_context(**PLAIN)
-    held = []
+    held, samples = [], []
     context.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # Python waits for the game to be asked for
+    # and so do the pictures' samples: on a busy machine the lobby may otherwise draw them before the click
+    context.route("**/samples/*.json", lambda route: samples.append(route))
     page = new_tab(context)
     start_game(page, site_url, "castles", ["human", "bot"], query="botDelay=0&seed=3")
     page.wait_for_function("document.getElementById('start').textContent === 'Loading the games…'")
     assert held, "Python's wasm was not asked for"
     # a slow or busy device: Python is ready seconds after the game was asked for (CI met more than 2 s,
     # the pictures' old limit, and drew them meanwhile into the lobby being left)
+    for route in samples:
+        route.continue_()
     page.wait_for_timeout(4500)
     assert page.locator("#lobby").is_visible()
     for route in held:

@@ -64,7 +64,7 @@ export function coinText(c, context = "") {
     const both = c.up && c.both ? "; you know both sides" : "";
     text = `${pieceName(c)}${up}${both}`;
   } else if (c.up === "suit") {
-    text = `A ${houseName(c.suit)} furnishing (suit side up; its value is hidden from you)`;
+    text = `${/^[AEIOU]/.test(houseName(c.suit)) ? "An" : "A"} ${houseName(c.suit)} furnishing (suit side up; its value is hidden from you)`;
   } else if (c.up === "value") {
     text = `A furnishing worth ${RANK_NAMES[c.rank]} (value side up; its maker is hidden from you)`;
   } else {

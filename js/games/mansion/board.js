@@ -89,9 +89,10 @@ export class MansionBoard {
    * form (nothing is sent), the parts it set marked in blue and, above them,
    * a line saying what it filled in and what of the player's own it replaced
    * (with a button to put that back); anything else is marked on the board.
-   * @param {any} action @returns {boolean}
+   * @param {any} action @param {"hint"|"lesson"} [source] who suggests it: the Hint button, or a lesson's step
+   * @returns {boolean}
    */
-  hint(action) {
+  hint(action, source = "hint") {
     const form = this.state?.forms.find((f) => f.type === action.type);
     if (!form) return this.chooser.hint(action, this.root);
     const draft = this.draftFor(form);
@@ -103,7 +104,7 @@ export class MansionBoard {
       const wanted = action[f.name];
       if (wanted !== undefined) draft.values[f.name] = Array.isArray(wanted) ? [...wanted] : wanted;
     }
-    this.formHint = { draft, before, set: form.fields.filter((f) => action[f.name] !== undefined).map((f) => f.name) };
+    this.formHint = { draft, before, set: form.fields.filter((f) => action[f.name] !== undefined).map((f) => f.name), source };
     if (action.type === "propose") this.trading = true;
     this.redraw();
     return true;

@@ -10,7 +10,8 @@
 import { fillNames, h } from "../../common/dom.js";
 
 /**
- * @typedef {{draft: import("../../board/form.js").FormDraft, before: Record<string, number|string[]>, set: string[]}} FormHint
+ * @typedef {{draft: import("../../board/form.js").FormDraft, before: Record<string, number|string[]>, set: string[],
+ *   source?: "hint"|"lesson"}} FormHint  source: the Hint button's (the Hard bot's choice), or a lesson's step
  */
 
 /** Whether a field's value is more than nothing (a count above 0, a non-empty list). @param {number|string[]|undefined} value */
@@ -65,7 +66,8 @@ export function markFormHint(node, hint) {
 export function formHintNote(hint, names, onUndo) {
   const form = hint.draft.form;
   const what = form.type === "bid" ? "bids are" : "trade offer is";
-  const filled = `Hint: the Hard bot's ${what} filled in and marked in blue (${listed(form, hint.draft.values, names)}).`;
+  const whose = hint.source === "lesson" ? "The lesson's" : "Hint: the Hard bot's";
+  const filled = `${whose} ${what} filled in and marked in blue (${listed(form, hint.draft.values, names)}).`;
   const replaced = hint.set.some((name) => something(hint.before[name])
     && JSON.stringify(hint.before[name]) !== JSON.stringify(hint.draft.values[name]));
   if (!replaced) {
