@@ -23,6 +23,7 @@ import base64
 import hashlib
 import io
 import json
+import os
 import shutil
 import subprocess
 import zipfile
@@ -96,7 +97,8 @@ def trimmed_stdlib(node: str, pyodide_dir: Path, packages: Path, wheel: Path, se
     made = {STDLIB: folder / STDLIB, STDLIB_QR: folder / STDLIB_QR}
     if all(p.is_file() for p in made.values()):
         return made
-    work = cache / f"stdlib-{key}-work"
+    # this build's own folder: builds side by side (a helper's, a test's) must not delete each other's work
+    work = cache / f"stdlib-{key}-work-{os.getpid()}"
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     say("tracing the standard library Parlour imports (every title played in Pyodide under node)")
@@ -110,6 +112,6 @@ def trimmed_stdlib(node: str, pyodide_dir: Path, packages: Path, wheel: Path, se
     _exercise(node, pyodide_dir, packages, wheel, segno, work / "check.json", (work / STDLIB, work / STDLIB_QR))
     folder.mkdir(parents=True, exist_ok=True)
     for name, path in made.items():
-        shutil.copyfile(work / name, path)
+        os.replace(work / name, path)  # whole files only: another build may be reading them already
     shutil.rmtree(work)
     return made
