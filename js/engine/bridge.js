@@ -4,8 +4,6 @@
  * Everything the page knows about rules comes through here.
  */
 
-import { SNAPSHOT_MAKER } from "./python-setup.js";
-
 export class EngineError extends Error {
   /** @param {string} message @param {string} kind */
   constructor(message, kind) {
@@ -21,6 +19,9 @@ export class EngineError extends Error {
  */
 let workerScript = null;
 
+/** The name the maker worker is started under, which worker.js knows it by (python-setup.js SNAPSHOT_MAKER; the
+ * bridge imports nothing, so it is spelt here too, and tests/e2e/test_first_visit.py sees the snapshot kept). */
+const SNAPSHOT_MAKER = "parlour-snapshot-maker";
 /** Whether this page has started its snapshot maker: once (an end check's extra engines need none of their own). */
 let makerStarted = false;
 /** How long after Python is ready the maker starts: a person's first clicks come first. */
