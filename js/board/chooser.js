@@ -12,13 +12,15 @@
  * Every element it marks is also a named button for the keyboard and screen
  * readers (js/board/keys.js): a tab stop that Enter or Space clicks, with the
  * words the board gives for it (`describe`), and a focus ring
- * (js/board/focus-ring.js).  After a redraw the focus goes back to the piece
- * that had it.
+ * (js/board/focus-ring.js).  The arrow keys move the focus between them by
+ * where they are drawn (js/board/arrows.js).  After a redraw the focus goes
+ * back to the piece that had it.
  *
  * A click that completes a move shows it before the engine answers
  * (js/board/pending.js): the chosen piece stands on the place clicked, or the
  * one thing clicked looks pressed, in the click's own task.
  */
+import { moveFocusOnArrows } from "./arrows.js";
 import { placeHintNote } from "./hint-place.js";
 import { CLICKABLE, clearButton, fallbackLabel, keyOf, makeButton, pressOnKeys, settleFocus } from "./keys.js";
 import { ringOnFocus } from "./focus-ring.js";
@@ -86,12 +88,14 @@ export class MoveChooser {
 
   /**
    * Listen on the board's root: clicks, Enter and Space on a focused piece or
-   * place (as a click), the focus ring, the hover text, and where the focus is.
+   * place (as a click), the arrow keys between them (js/board/arrows.js), the
+   * focus ring, the hover text, and where the focus is.
    * @param {HTMLElement} root
    */
   listen(root) {
     root.addEventListener("click", (event) => this.click(event));
     pressOnKeys(root);
+    moveFocusOnArrows(root);
     ringOnFocus(root);
     tipOnHover(root);
     root.addEventListener("focusin", (event) => { this.focused = keyOf(event.target); });

@@ -4,6 +4,8 @@
  * Everything the page knows about rules comes through here.
  */
 
+import { SNAPSHOT_MAKER } from "./python-setup.js";
+
 export class EngineError extends Error {
   /** @param {string} message @param {string} kind */
   constructor(message, kind) {
@@ -18,6 +20,35 @@ export class EngineError extends Error {
  * @type {string|URL|null}
  */
 let workerScript = null;
+
+/** Whether this page has started its snapshot maker: once (an end check's extra engines need none of their own). */
+let makerStarted = false;
+/** How long after Python is ready the maker starts: a person's first clicks come first. */
+const MAKER_DELAY_MS = 2000;
+
+/**
+ * Make the next visit's snapshot in a worker of its own (js/engine/worker.js MAKER), after this page's Python,
+ * started the slow way, is ready; the maker is stopped once it has kept the snapshot (or failed to).
+ * @param {string|URL} script the worker's script
+ */
+function keepSnapshotLater(script) {
+  if (makerStarted) return;
+  makerStarted = true;
+  setTimeout(() => {
+    /** @type {Worker} */
+    let maker;
+    try {
+      maker = new Worker(script, { type: "module", name: SNAPSHOT_MAKER });
+    } catch {
+      return; // no snapshot: the next visit starts the slow way again, as this one did
+    }
+    const stop = (/** @type {any} */ event) => {
+      if (event.type === "error" || event.data?.type === "ready" || event.data?.type === "failed") maker.terminate();
+    };
+    maker.addEventListener("message", stop);
+    maker.addEventListener("error", stop);
+  }, MAKER_DELAY_MS);
+}
 
 /**
  * How far Python's downloads are, as the worker reports them (js/engine/python-downloads.js): the first file
@@ -78,6 +109,8 @@ export class Engine {
       this.worker.addEventListener("error", receive);
       early.forEach(receive);
     });
+    // a first visit: the next visit's snapshot is made beside this Python, not before it was ready
+    this.ready.then((info) => { if (info?.keep_snapshot_later) keepSnapshotLater(script); }, () => {});
   }
 
   /**

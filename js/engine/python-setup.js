@@ -17,6 +17,9 @@
 /** Where the wheel sits in Pyodide's file system. */
 export const WHEEL_FILE = "/lib/parlour-wheel.zip";
 
+/** The name of the worker started only to make the next visit's snapshot (js/engine/worker.js MAKER). */
+export const SNAPSHOT_MAKER = "parlour-snapshot-maker";
+
 /** What a snapshot has imported: every engine. */
 export const SNAPSHOT_IMPORTS = "import parlour.api, parlour.records, parlour.simulate\nfrom parlour import games\ngames.all_games()";
 

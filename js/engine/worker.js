@@ -9,8 +9,9 @@
  *
  * The snapshot is made here, not shipped: a shipped one doubled a first
  * visit's bytes (6.5 MB gzipped).  The first visit starts Python the slow way
- * with our engines imported, copies its memory before any request touches it,
- * and keeps its non-zero pages in IndexedDB (js/engine/snapshot-pages.js; a
+ * and answers at once; a second worker (MAKER, started by the page once this
+ * one is ready) starts Python again with our engines imported, copies its
+ * memory before any request touches it, and keeps its non-zero pages in IndexedDB (js/engine/snapshot-pages.js; a
  * Blob, or one ArrayBuffer where a worker cannot store a Blob: WebKitGTK)
  * under a key made of the Pyodide version and our wheel's hash, so a new
  * build never restores an old engine.  A missing, stale or broken snapshot
@@ -18,7 +19,7 @@
  */
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { packPages, unpackPages } from "./snapshot-pages.js";
-import { SNAPSHOT_IMPORTS, putWheelOnPath } from "./python-setup.js";
+import { SNAPSHOT_IMPORTS, SNAPSHOT_MAKER, putWheelOnPath } from "./python-setup.js";
 import { putQrStdlibOnPath } from "./stdlib-extra.js";
 import { startDownloads } from "./python-downloads.js";
 
@@ -36,6 +37,12 @@ const SNAPSHOT_FORMAT = 2;
  * one waiting for good behind a write that never finished) means a slow start, never no start.
  */
 const SNAPSHOT_READ_MS = 3000;
+/**
+ * This worker only makes the snapshot for the next visit (js/engine/bridge.js keepSnapshotLater): started once
+ * the page's own Python, started the slow way, is ready.  Making it in the page's worker (every engine
+ * imported, the memory copied) held a first visit's "Ready" back by about a second on a slow machine.
+ */
+const MAKER = self.name === SNAPSHOT_MAKER;
 
 /** @type {(request: string) => string} */
 let handle;
@@ -88,18 +95,20 @@ const ready = (async () => {
   let memory = null;
   if (!pyodide) {
     const canKeep = snapshotsCanBeKept() && !info.snapshot;
-    pyodide = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: canKeep });
+    pyodide = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: canKeep && MAKER });
     lap("pyodide");
     putWheelOnPath(pyodide, new Uint8Array(await wheel));
-    if (canKeep) {
+    if (canKeep && MAKER) {
       pyodide.runPython(SNAPSHOT_IMPORTS);
       memory = pyodide.makeMemorySnapshot(); // before any request changes Python's memory
     }
     handle = pyodide.pyimport("parlour.api").handle;
     info.started_from = stored ? "plain start (the stored snapshot failed)" : "plain start";
+    // the page starts a maker worker for the next visit's snapshot once this one is ready (bridge.js)
+    info.keep_snapshot_later = canKeep && !MAKER;
   }
   lap("parlour_imported");
-  if (memory) keepSnapshot(key, memory);
+  if (memory) await keepSnapshot(key, memory); // a maker reports ready once it is kept, and is stopped
   const started = pyodide;
   let segno = null;
   installSegno = () => (segno ??= info.segno ? (async () => {

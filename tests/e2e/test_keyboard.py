@@ -1,6 +1,7 @@
 """Keyboard and screen readers: a whole game played with the keyboard only, every clickable piece
-and place of every board a named button with a focus ring, dialogs and the privacy screen that keep
-the focus inside and give it back, forms that stay usable, and a move log that is a live region."""
+and place of every board a named button with a focus ring, the arrow keys across a board's pieces and
+places as across a chessboard, dialogs and the privacy screen that keep the focus inside and give it
+back, forms that stay usable, and a move log that is a live region."""
 import re
 
 from parlour.rng import Rng
@@ -215,7 +216,10 @@ def test_every_clickable_piece_and_place_is_a_named_button_with_a_focus_ring(pag
             keys.tab_to(pickable)
             picked = page.evaluate("document.activeElement.getAttribute('data-piece')")
             keys.press("Enter")
-            assert keys.on(f"[data-piece='{picked}'][aria-pressed='true']"), keys.active()
+            assert page.locator(f"#board [data-piece='{picked}'][aria-pressed='true']").count(), keys.active()
+            # 169: a tile chosen in the row for sale sends the focus on to the first square it lights
+            going = "#board .osn-grid .sq.legal" if picked.startswith("shop:") else f"[data-piece='{picked}']"
+            assert keys.on(going), keys.active()
             for b in page.evaluate(BUTTONS):
                 assert b["tabindex"] == 0 and b["role"] == "button" and len(b["name"]) >= 3, (game_id, b)
             check_each_kind(page, keys, game_id, artifacts, "place", "#board [data-target].legal")
@@ -308,4 +312,179 @@ def test_mansion_bid_form_and_deck_list_with_the_keyboard(page, site_url, artifa
     keys.tab_to("#mn-bid .form-submit")
     keys.press("Enter")
     page.wait_for_selector(".log li:has-text('You bid')", timeout=60_000)
+    assert not page.errors, page.errors
+
+
+# The arrow keys across a board (js/board/arrows.js).  Where the focus is and every piece or place it may go to,
+# as centres on the screen.
+SPOTS = """(s) => {
+  const at = (el) => { const b = el.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; };
+  const key = (el) => el.getAttribute("data-piece") || el.getAttribute("data-target");
+  const all = [...document.querySelectorAll(s)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length);
+  all.forEach((el, i) => el.setAttribute("data-spot", i));
+  const a = document.activeElement;
+  return {spots: all.map((el) => ({n: all.indexOf(el), key: key(el), at: at(el)})), on: all.indexOf(a),
+          focus: a && a.matches(s) ? {key: key(a), at: at(a)} : null};
+}"""
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+
+def press_arrow(page, keys, key):
+    """Press an arrow on a focused piece or place and check where the focus went: to a clickable piece or place
+    ahead in that direction on the screen, with none ahead nearer both along it and to the side; or nowhere,
+    when nothing lies ahead.  Returns whether the focus moved."""
+    before = page.evaluate(SPOTS, LEGAL)
+    assert before["focus"], f"the focus is not on a piece or place but on {keys.active()}"
+    dx, dy = ARROWS[key]
+    (fx, fy) = before["focus"]["at"]
+
+    def offsets(spot):
+        x, y = spot["at"]
+        return (x - fx) * dx + (y - fy) * dy, abs((x - fx) * dy - (y - fy) * dx)
+
+    keys.press(key)
+    after = page.evaluate("(s) => document.activeElement.matches(s) ? Number(document.activeElement.dataset.spot ?? -1) : -2",
+                          LEGAL)
+    assert after != -2, f"{key} took the focus off the board's pieces and places, to {keys.active()}"
+    if after == before["on"]:
+        return False
+    went = before["spots"][after]
+    ahead, side = offsets(went)
+    assert ahead > 0, f"{key} went the other way: {before['focus']} to {went}"
+    better = [s for s in before["spots"] if s["n"] not in (after, before["on"])
+              and (a := offsets(s))[0] > 0 and a[0] <= ahead and a[1] <= side and a < (ahead, side)]
+    assert not better, f"{key} from {before['focus']} went to {went}, past nearer {better}"
+    return True
+
+
+def arrow_to(page, keys, goal, limit=40):
+    """Go to the piece or place `goal` (a selector) with the arrow keys alone: each press towards it along the
+    axis it is furthest off, the other axis when that one leads nowhere."""
+    for _ in range(limit):
+        if keys.on(goal):
+            return
+        where = page.evaluate("""(s) => { const at = (el) => { const b = el.getBoundingClientRect();
+            return [b.left + b.width / 2, b.top + b.height / 2]; };
+          const [gx, gy] = at(document.querySelector(s)), [fx, fy] = at(document.activeElement);
+          return [gx - fx, gy - fy]; }""", goal)
+        ddx, ddy = where
+        horizontal = ["ArrowRight" if ddx > 0 else "ArrowLeft"] if ddx else []
+        vertical = ["ArrowDown" if ddy > 0 else "ArrowUp"] if ddy else []
+        tries = horizontal + vertical if abs(ddx) >= abs(ddy) else vertical + horizontal
+        if not any(press_arrow(page, keys, key) for key in tries):
+            raise AssertionError(f"the arrows lead no nearer to {goal} than {keys.active()}")
+    raise AssertionError(f"{limit} arrows did not reach {goal}; the focus is on {keys.active()}")
+
+
+def test_arrow_keys_move_across_the_board_s_squares(page, site_url, artifacts):
+    """The King's Progress: the arrows go to the neighbouring tile or place in their direction, Home and End to the
+    first and last; several whole turns are played with arrows and Enter alone."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    keys, _ = start_with_keyboard(page, site_url, "kings-progress", query="botDelay=0&seed=5")
+    assert wait_settled(page, 120_000) == "move"
+    keys.tab_to(LEGAL)
+    row = page.evaluate(SPOTS, LEGAL)["spots"]
+    assert len(row) >= 3 and all(s["key"].startswith("tile:") for s in row), row
+    first = row[0]
+    keys.tab_to(f"[data-spot='{first['n']}']")
+    # the reserve is a row: Right goes to the next tile in it, Left back, Up and Down nowhere (nothing else is lit)
+    assert press_arrow(page, keys, "ArrowRight")
+    right = page.evaluate(SPOTS, LEGAL)["focus"]
+    assert right["at"][0] > first["at"][0] and abs(right["at"][1] - first["at"][1]) < 5, (first, right)
+    assert press_arrow(page, keys, "ArrowLeft")
+    assert page.evaluate(SPOTS, LEGAL)["focus"]["key"] == first["key"]
+    assert not press_arrow(page, keys, "ArrowUp") and not press_arrow(page, keys, "ArrowDown")
+    keys.press("End")
+    assert keys.on(f"[data-spot='{len(row) - 1}']"), keys.active()
+    keys.press("Home")
+    assert keys.on(f"[data-spot='0']"), keys.active()
+    # whole moves by arrows and Enter: walk to a tile, pick it up, walk to a place for it, put it there
+    rng = Rng.from_seed(8)
+    log = page.locator(".log li").count()
+    for turn in range(4):
+        assert wait_settled(page, 60_000) == "move"
+        if not keys.on(LEGAL):
+            keys.tab_to(LEGAL)
+        for _ in range(2):  # the piece, then its place
+            choices = legal_choices(page)
+            choices.nth(rng.below(choices.count())).evaluate("el => el.setAttribute('data-kbd-goal', '')")
+            arrow_to(page, keys, "[data-kbd-goal]")
+            assert page.evaluate("document.activeElement.matches(':focus-visible')")
+            if turn == 0:
+                page.screenshot(path=str(artifacts / "keyboard-arrows-kings-progress.png"))
+            keys.press("Enter")
+            if page.locator("#board [data-target].legal").count() == 0 or not page.locator("#board [data-piece].selected").count():
+                break
+        page.wait_for_function("(n) => document.querySelectorAll('.log li').length > n", arg=log)
+        log = page.locator(".log li").count()
+    print(f"arrows: {keys.presses} keys in all for 4 turns")
+    assert not page.errors, page.errors
+
+
+def start_169_at_a_buy(page, site_url):
+    """169 against a bot, played on with Pass to the person's first turn with a tile to buy."""
+    keys, _ = start_with_keyboard(page, site_url, "one-six-nine", query="botDelay=0&seed=11")
+    for _ in range(30):
+        assert wait_settled(page, 120_000) == "move"
+        if page.locator("#board .shop-tile.legal").count():
+            return keys
+        keys.tab_to("#osn-pass")
+        keys.press("Enter")
+    raise AssertionError("no tile to buy in 30 turns")
+
+
+FIRST_LIT = "#board .osn-grid .sq.legal"
+
+
+def test_choosing_a_tile_in_169_sends_the_focus_to_the_first_lit_square(page, site_url, artifacts):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    keys = start_169_at_a_buy(page, site_url)
+    tiles = page.locator("#board .shop-tile.legal")
+    assert tiles.count() >= 2
+    # by keyboard: Enter on a tile, and the focus (with its ring) is on the first lit square, the grid's one stop
+    keys.tab_to("#board .shop-tile.legal")
+    keys.press("Enter")
+    assert page.locator("#board .shop-tile.selected").count() == 1
+    first = page.locator(FIRST_LIT).first.get_attribute("data-target")
+    assert page.evaluate("document.activeElement.getAttribute('data-target')") == first, keys.active()
+    assert page.evaluate("document.activeElement.matches(':focus-visible')")
+    assert page.locator("#board .osn-grid [tabindex='0']").count() == 1
+    assert page.evaluate(RING).get("encloses"), page.evaluate(RING)
+    page.screenshot(path=str(artifacts / "keyboard-169-tile-chosen.png"))
+    # Shift+Tab goes back to the row for sale
+    keys.press("Shift+Tab")
+    assert keys.on("#board .shop-tile, #osn-pass"), keys.active()
+    # by click: another tile clicked, and the focus goes on to its first lit square too
+    other = page.locator("#board .shop-tile.legal:not(.selected)").first
+    other.click()
+    page.wait_for_function("document.activeElement?.matches('#board .osn-grid .sq.legal')")
+    assert page.evaluate("document.activeElement.getAttribute('data-target')") == page.locator(FIRST_LIT).first.get_attribute("data-target")
+    assert not page.errors, page.errors
+
+
+def test_a_169_buy_made_with_arrows_and_enter(page, site_url, artifacts):
+    """Arrows across the row for sale (the toolkit's), Enter on a tile, the arrows in the grid to a lit square, Enter."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    keys = start_169_at_a_buy(page, site_url)
+    keys.tab_to("#board .shop-tile.legal")
+    shop = page.locator("#board .shop-tile.legal").count()
+    if shop > 1:  # the next tile for sale is to the right or below: an arrow reaches it
+        before = page.evaluate(SPOTS, LEGAL)["focus"]
+        assert press_arrow(page, keys, "ArrowRight") or press_arrow(page, keys, "ArrowDown")
+        assert keys.on("#board .shop-tile.legal"), keys.active()
+        assert page.evaluate(SPOTS, LEGAL)["focus"]["at"] != before["at"]
+    keys.press("Enter")
+    lit = sorted(page.locator(FIRST_LIT).evaluate_all("els => els.map((e) => [+e.dataset.y, +e.dataset.x])"))
+    assert keys.on(FIRST_LIT), keys.active()
+    # the last lit square, reached by the grid's arrows from the first
+    (y0, x0), (y1, x1) = lit[0], lit[-1]
+    for _ in range(abs(x1 - x0)):
+        keys.press("ArrowRight" if x1 > x0 else "ArrowLeft")
+    for _ in range(y1 - y0):
+        keys.press("ArrowDown")
+    assert page.evaluate("document.activeElement.getAttribute('data-target')") == f"sq:{x1}:{y1}", keys.active()
+    log = page.locator(".log li", has_text=re.compile(r"^You buy ")).count()
+    keys.press("Enter")
+    assert wait_settled(page) in ("move", "over")
+    assert page.locator(".log li", has_text=re.compile(r"^You buy ")).count() == log + 1
     assert not page.errors, page.errors

@@ -22,8 +22,10 @@ import {
 export const CELL = 100;
 /** Half a second-story tile: it covers 38 of the 50 units from each corner of the squares below. */
 export const UP = 38;
-const LOWER = { off: 28, r: 12, label: 32, king: 31, size: 26 };
-const UPPER = { off: 21, r: 11, label: 25, king: 25, size: 22 };
+const LOWER = { off: 28, r: 12, label: 32, king: 27, size: 32 };
+const UPPER = { off: 21, r: 11, label: 25, king: 25, size: 26 };
+/** A first-story room no second-story tile overlaps has its corners free: its furnishings are drawn larger. */
+const LOWER_OPEN = { ...LOWER, off: 31, r: 14 };
 /** Where the furnishings of a room of each size go: a cross, which no second-story tile can hide. */
 const CROSS = {
   1: [[0, 0]], 2: [[-1, 0], [1, 0]], 3: [[-1, 0], [0, 0], [1, 0]],
@@ -36,11 +38,12 @@ const FACE_DOWN = "#8a6f4c";
 /** Slot positions and coin radius for `n` furnishings in a room. */
 function slots(room, n, geo) {
   if (!room.entrance) {
-    return { r: geo.r, points: CROSS[room.rank].map(([a, b]) => [a * geo.off, b * geo.off]) };
+    const open = geo === LOWER && !room.covered.length ? LOWER_OPEN : geo;
+    return { r: open.r, points: CROSS[room.rank].map(([a, b]) => [a * open.off, b * open.off]) };
   }
   // An entrance holds any number: rows under its label, smaller coins as it fills (all 24 fit).
-  const [cols, r, step, cy] = n <= 2 ? [Math.max(n, 1), 12, 27, 4] : n <= 4 ? [2, 12, 26, 10] : n <= 9 ? [3, 10, 22, 12]
-    : n <= 16 ? [4, 7.5, 17.5, 12] : [5, 6, 14, 12];
+  const [cols, r, step, cy] = n <= 2 ? [Math.max(n, 1), 14, 31, 4] : n <= 4 ? [2, 13, 29, 10] : n <= 9 ? [3, 11.5, 24.5, 11]
+    : n <= 16 ? [4, 8, 18.5, 11] : [5, 6.5, 15, 11];
   const rows = Math.ceil(n / cols);
   const points = [];
   for (let i = 0; i < n; i++) {
@@ -59,9 +62,9 @@ export function drawCottage(view, legal) {
   const rooms = view.board.rooms;
   const [x0, y0, x1, y1] = view.board.extent;
   // A free square all round while the viewer builds (the new tile may go there), a margin otherwise; never tiny.
-  const pad = legal.some((a) => a.type === "place_tile" && a.story === 1) ? 2 : 1.2;
+  const pad = legal.some((a) => a.type === "place_tile" && a.story === 1) ? 2 : 0.7;
   const w = Math.max(x1 - x0 + pad, 7);
-  const h = Math.max(y1 - y0 + pad, 4.4);
+  const h = Math.max(y1 - y0 + pad, 3.8);
   const cx = ((x0 + x1) / 2) * CELL;
   const cy = ((y0 + y1) / 2) * CELL;
   const svg = svgRoot(`${cx - (w * CELL) / 2} ${cy - (h * CELL) / 2} ${w * CELL} ${h * CELL}`, {

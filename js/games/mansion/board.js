@@ -61,6 +61,9 @@ export class MansionBoard {
     this.formHint = null;
     /** The trade offer whose text last took the focus (so a redraw does not take it again). */
     this.focusedOffer = "";
+    /** How many cards the viewer's own mansion held at the last update (a build of theirs makes it grow). */
+    /** @type {{seat: number|null, cards: number}|null} */
+    this.ownBuilt = null;
     this.chooser.listen(root);
   }
 
@@ -82,6 +85,25 @@ export class MansionBoard {
     const offered = state.legal.filter((a) => a.type !== "bid" && a.type !== "propose");
     this.chooser.offer(offered, pieceOf, (a) => targetOf(a, single));
     this.redraw();
+    this.showOwnBuild(state.view, state.viewer);
+  }
+
+  /**
+   * After the viewer builds, their mansion comes into sight: below the display, the hand and the
+   * other strips it is mostly below the fold of a desktop window (1280x800), so a build seemed to go nowhere.
+   * @param {any} view @param {number|null} viewer
+   */
+  showOwnBuild(view, viewer) {
+    const seat = viewer === null ? null : view.seats[viewer];
+    const cards = seat ? seat.floors.reduce((n, f) => n + f.rooms.length + (f.stairs ? 1 : 0), 0) : 0;
+    const grew = this.ownBuilt !== null && this.ownBuilt.seat === viewer && cards > this.ownBuilt.cards;
+    this.ownBuilt = { seat: viewer, cards };
+    const mine = this.root.querySelector(".mn-mansion.you");
+    if (!grew || !mine) return;
+    const box = mine.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    mine.scrollIntoView({ block: box.height > window.innerHeight ? "start" : "end", behavior: still ? "auto" : "smooth" });
   }
 
   /**
@@ -124,6 +146,7 @@ export class MansionBoard {
     this.drafts.clear();
     this.draftSeat = undefined;
     this.trading = false;
+    this.ownBuilt = null;
     this.chooser.offer([], pieceOf, (a) => targetOf(a, new Set()));
     this.root.replaceChildren();
   }

@@ -76,6 +76,8 @@ export class OneSixNineBoard {
      *  hidden stage stands wherever its card does, so the room below it says nothing about the board. */
     this.fitWindow = opts.fitWindow !== false;
     this.pan = new CloseUpPan();
+    /** @type {string|null} the piece chosen when the board was last drawn: a tile chosen since sends the focus to the grid */
+    this.drawnChoice = null;
     /** Arrow keys between the squares, one tab stop for the whole grid (keys.js). */
     this.keys = new GridKeys();
     this.keys.listen(root);
@@ -169,6 +171,11 @@ export class OneSixNineBoard {
     if (!this.narrow && this.fitWindow) fitToWindow(this.root); // a phone's board has a layout of its own (closeup.js)
     this.root.querySelectorAll(".shop-tile").forEach((node) => node.classList.toggle("idle", !node.classList.contains("legal")));
     this.pan.settle(this.root); // once the squares to tap are marked
+    // a tile just chosen (the focus, put back on it, is still on the board): on to the squares it may go to
+    const chosenNow = selected?.startsWith("shop:") && selected !== this.drawnChoice;
+    this.drawnChoice = selected;
+    const focus = document.activeElement;
+    if (chosenNow && focus && this.root.contains(focus)) this.keys.toFirstLit(this.root, focus.matches(":focus-visible"));
   }
 
   /**

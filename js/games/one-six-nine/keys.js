@@ -11,6 +11,10 @@
  * a creature of the player's can be picked up the focus goes to the creature.
  * Only the square last visited is in the Tab order ("roving tabindex"): Tab
  * leaves the grid at once, so the row for sale is never behind 13 lit squares.
+ * A tile chosen in the row for sale sends the focus to the first square it
+ * lights (`toFirstLit`).  The arrows elsewhere on the board (the row for sale,
+ * the Pass button) are the board toolkit's (js/board/arrows.js), which enter
+ * the grid at its one tab stop.
  */
 
 /** Arrow keys and their step (dx, dy); row A is at the top, so "up" lowers y. */
@@ -69,13 +73,26 @@ export class GridKeys {
     });
   }
 
-  /** Move the focus (and the grid's one tab stop) to square (x, y). @param {Element} root @param {number} x @param {number} y */
-  go(root, x, y) {
+  /**
+   * Move the focus (and the grid's one tab stop) to square (x, y).
+   * @param {Element} root @param {number} x @param {number} y @param {boolean} [scroll] scroll it into sight
+   */
+  go(root, x, y, scroll = true) {
     const next = spotOf(root, x, y);
     if (!(next instanceof SVGElement)) return;
     this.spot = [x, y];
     this.rove(root, null);
-    next.focus({ preventScroll: false });
+    next.focus({ preventScroll: !scroll });
+  }
+
+  /**
+   * Move the focus to the first lit square (in reading order), when a tile was just chosen in the row for
+   * sale: the squares where it may go come next, not four Tabs later.
+   * @param {Element} root @param {boolean} scroll scroll it into sight
+   */
+  toFirstLit(root, scroll) {
+    const square = squareOf(root.querySelector(".osn-grid .sq.legal"));
+    if (square) this.go(root, square[0], square[1], scroll);
   }
 
   /**
