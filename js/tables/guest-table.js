@@ -31,6 +31,8 @@ import { decodeSignal } from "../net/signal-codec.js";
 import { ownTable } from "./table-elsewhere.js";
 import { drawMailSlot, startMailGuest } from "./mail-guest.js";
 import { readHeader } from "../net/mail-codec.js";
+import { kindsOf, showNames } from "./shown-names.js";
+import { downloadRecord } from "../store/records.js";
 
 /** Hex digits of the invite's hash that name its claim (128 bits: two invites never share one). */
 const INVITE_CLAIM_HEX = 32;
@@ -60,8 +62,12 @@ export class GuestTable {
     this.link = null;
     /** @type {NetTableView|null} */
     this.view = null;
-    /** @type {string[]} */
+    /** @type {string[]} the seats' names as the host sends them (and the records keep them) */
     this.names = [];
+    /** @type {string[]} the same as this screen shows them: a seat a bot plays says so (js/tables/shown-names.js) */
+    this.shownNames = [];
+    /** @type {string[]} who plays each seat ("human", "bot", "remote"), as the host's last message said */
+    this.kinds = [];
     /** @type {any} the last event */
     this.last = null;
     this.queue = Promise.resolve();
@@ -97,6 +103,8 @@ export class GuestTable {
     this.welcomeMessage = null;
     /** @type {string|undefined} */
     this.name = undefined;
+    /** @type {import("../store/games-db.js").SavedGame|null} this device's record of the finished game (with its verdict so far): what "Export record" saves */
+    this.record = null;
     this.linkNo = 0;
   }
 
@@ -242,11 +250,11 @@ export class GuestTable {
     if (effects.welcome) return this.onWelcome(effects.welcome);
     if (effects.note !== undefined) {
       this.logNet(effects.note);
-      toast(fillNames(effects.note, this.names), "info");
+      toast(fillNames(effects.note, this.shownNames), "info");
     }
     if (effects.refused !== undefined) {
       this.logNet(`refused: ${effects.refused}`);
-      toast(fillNames(effects.refused, this.names));
+      toast(fillNames(effects.refused, this.shownNames));
       this.view?.board.moveRefused(); // the board drawn next puts a move shown ahead of the host's answer back
       if (this.last && !this.last.over) this.draw(this.last);
     }
@@ -263,10 +271,13 @@ export class GuestTable {
     rememberInvite(this.code, m.table);
     setLastGuestTable(m.table);
     this.names.splice(0, this.names.length, ...m.names);
+    this.kinds = kindsOf(m, Array.isArray(m.seating) ? m.seating.map((/** @type {any} */ s) => String(s?.kind)) : []);
+    showNames(this.shownNames, this.names, this.kinds);
     this.root.dataset.role = m.spectator ? "spectator" : "guest";
     this.view = new NetTableView(this.root, {
-      gameId: m.game, title: m.spectator ? `${m.title} · watching` : m.title, names: this.names,
+      gameId: m.game, title: m.spectator ? `${m.title} · watching` : m.title, names: this.shownNames,
       onAction: (a) => { this.queue = this.queue.then(() => this.onAction(a)); }, onLeave: () => this.leave(),
+      onExport: () => { if (this.record) downloadRecord(this.record); }, recordLater: true,
     });
     this.codeEl = h("div", { class: "p2p-code" });
     this.view.setNetPanel(h("div", { class: "p2p-guest" }, [
@@ -296,6 +307,7 @@ export class GuestTable {
     el.replaceChildren(`Not verified: the host broke the table's protocol (${reason}). The host's device is responsible; this table has ended.`);
     this.fairness = { ok: false, kind: "failed", steps, notes: [] };
     if (this.view) {
+      this.view.recordReady("never"); // no seed, no moves to keep: nothing to export
       this.view.status("This table has ended: the host broke the protocol.");
       this.view.setPhase("over");
       if (!el.isConnected) this.view.showResult(this.last?.result ?? null, el);
@@ -308,6 +320,8 @@ export class GuestTable {
   onEvent(m) {
     if (!this.view) return;
     if (Array.isArray(m.names)) this.names.splice(0, this.names.length, ...m.names.map(String));
+    this.kinds = kindsOf(m, this.kinds);
+    showNames(this.shownNames, this.names, this.kinds);
     this.last = m;
     this.draw(m);
     const code = this.session?.code ?? "";
@@ -369,6 +383,10 @@ export class GuestTable {
     this.fairEl = el;
     const outcome = await endChecks(this.engine).begin({
       session: this.session, mine: this.protocol.record(), fair: m, names: this.names, onShow: (v) => this.show(v),
+      onSaved: (saved) => {
+        this.record = saved;
+        this.view?.recordReady();
+      },
     });
     /** How long each stage took on this device (reported by the tests and the bench). */
     this.verifyMs = outcome.verifyMs;
@@ -379,7 +397,7 @@ export class GuestTable {
     this.fairness = { ok: verdict.kind === "fair", kind: verdict.kind, reason: verdict.reason, steps: verdict.steps,
       notes: verdict.notes, ending: outcome.ending, code: verdict.code, ledger: verdict.ledger };
     // why the game ended, in this device's own words: shown only once its replay agrees with the host
-    const ending = verdict.kind !== "failed" ? endingParagraph(outcome.ending, this.names) : null;
+    const ending = verdict.kind !== "failed" ? endingParagraph(outcome.ending, this.shownNames) : null;
     const headline = el.closest(".dialog")?.querySelector("h2");
     if (ending && headline && !headline.parentElement?.querySelector(".result-ending")) headline.after(ending);
   }
@@ -387,7 +405,7 @@ export class GuestTable {
   /** Draw a verdict (or the check's progress) in the result dialog. @param {import("./verdict.js").Verdict} verdict */
   show(verdict) {
     this.verdict = verdict;
-    if (this.fairEl) drawVerdict(this.fairEl, verdict, this.names);
+    if (this.fairEl) drawVerdict(this.fairEl, verdict, this.shownNames);
   }
 
   saveSession() {

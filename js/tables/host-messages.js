@@ -335,7 +335,7 @@ export async function onHello(host, conn, m) {
     newKey = host.started && seat.key !== null && seat.key !== m.key;
     seat.key = m.key; // a new person (or the same with a new key): only this key signs for the seat from now on
     if (host.started) host.ledger.key(conn.seat, m.key);
-    if (name) { host.names[conn.seat] = name; seat.name = name; }
+    if (name) { host.names[conn.seat] = name; seat.name = name; host.refreshNames(); }
     if (seat.kind === "bot") host.setHolder(conn.seat, "remote");
     seat.state = "connected";
     host.logNet(conn.seat, resumed ? "rejoined" : "joined");
@@ -368,7 +368,9 @@ export async function onHello(host, conn, m) {
 
 /** @param {HostTable} host */
 export function waitingNotice(host) {
-  const missing = host.deal.seats.flatMap((i) => (host.deal.seals.has(i) && host.seats[i].state === "connected" ? [] : [host.names[i]]));
+  // a seat nobody joined yet is named by its number: its name in the lobby was only a placeholder
+  const missing = host.deal.seats.flatMap((i) => (host.deal.seals.has(i) && host.seats[i].state === "connected" ? []
+    : [host.seats[i].joined ? host.names[i] : `a friend on seat ${i + 1}`]));
   host.view.status("Waiting for the players on other devices to join…");
   const how = host.mail
     ? "Send each one their invite link (under “Players by link”), and open the links they send back: each player's first ones seal their part of the deal."

@@ -35,6 +35,9 @@ function linkBox(host) {
 /** @type {WeakMap<object, HTMLElement>} */
 const inviteBlocks = new WeakMap();
 
+/** A guest's seat before its player's name came. */
+export const WAITING_FOR_A_FRIEND = "waiting for a friend to join";
+
 const STATE_TEXT = {
   inviting: "invited: waiting for the answer code",
   connected: "connected",
@@ -51,15 +54,18 @@ export function renderHostPanel(host) {
     if (!seat.remote) return [];
     const state = seat.kind === "bot" ? "bot" : seat.state;
     const deferred = host.deferred.get(i);
+    // the name typed in the lobby is only a placeholder until the guest's own comes with them
+    const unjoined = !seat.joined && seat.kind === "remote";
     const label = (state === "bot" ? "played by a bot" : seat.conn?.mail && state === "connected" ? "plays by links"
-      : host.mail && state === "inviting" ? "invited: waiting for their first link" : STATE_TEXT[state])
+      : unjoined && state === "inviting" ? WAITING_FOR_A_FRIEND
+        : host.mail && state === "inviting" ? "invited: waiting for their first link" : STATE_TEXT[state])
       + (deferred === "bot" ? " · a bot takes over after this round" : deferred === "remote" ? " · back after this round" : "");
     const canRejoin = seat.kind === "bot" || state === "away";
     const left = host.timer.left(i);
     const canHand = seat.kind === "remote" && !deferred;
     return [h("div", { class: `p2p-seat ${state}`, "data-seat": i, "data-state": state }, [
       h("div", { class: "p2p-seat-head" }, [
-        h("strong", {}, [host.names[i]]), h("span", { class: "p2p-state" }, [` · ${label}`]),
+        h("strong", {}, [unjoined ? `Seat ${i + 1}` : host.names[i]]), h("span", { class: "p2p-state" }, [` · ${label}`]),
         left !== null ? h("span", { class: "p2p-clock", "data-left": left }, [` · ${left} s left`]) : null,
       ]),
       seat.invite ? inviteBlock(host, seat.invite, seat.inviteLink, seat.invite.kind === INVITE_REJOIN ? `Rejoin invite for seat ${i + 1}` : `Invite for seat ${i + 1}`) : null,
@@ -86,7 +92,7 @@ export function renderHostPanel(host) {
       : inviteBlock(host, s.invite, s.link, "Spectator invite"),
   ]));
   const log = host.netLog.slice(-40).map((e) => h("li", {}, [
-    `${e.seat === null ? "table" : host.names[e.seat]}: ${e.text}`,
+    `${e.seat === null ? "table" : host.seats[e.seat]?.remote && !host.seats[e.seat].joined ? `seat ${e.seat + 1}` : host.names[e.seat]}: ${e.text}`,
   ]));
   if (host.mail) {
     return h("div", { class: "p2p-host mail-host" }, [

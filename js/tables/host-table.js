@@ -32,6 +32,8 @@ import { announce, broadcast, sendFair, waitingNotice } from "./host-messages.js
 import { TableLifecycle } from "./table-lifecycle.js";
 import { mailRecord, restoreMail } from "./mail-host.js";
 import { enterTable } from "../common/table-history.js";
+import { showNames } from "./shown-names.js";
+import { downloadRecord } from "../store/records.js";
 
 export { INVITE_REJOIN, INVITE_SEAT, INVITE_SPECTATOR } from "../net/protocol.js";
 export { inviteLink } from "./host-guests.js";
@@ -83,6 +85,9 @@ export class HostTable extends TableLifecycle {
       invite: null, inviteLink: "", conn: null,
     }));
     if (saved) saved.seats.forEach((/** @type {any} */ s, /** @type {number} */ i) => { this.names[i] = s.name; });
+    /** @type {string[]} the names as this screen shows them: a seat a bot plays says so (`refreshNames`) */
+    this.shownNames = [];
+    this.refreshNames();
     /**
      * The seating every guest is told in its welcome, fixed for the table: the host's person, a lobby bot
      * (with its level) or a guest's seat.  Guests hold the host to it (parlour.trust.seats).
@@ -136,8 +141,9 @@ export class HostTable extends TableLifecycle {
     this.shown = this.seats.findIndex((s) => s.kind === "human");
     if (this.shown < 0) this.shown = null;
     this.view = new NetTableView(root, {
-      gameId: setup.game.id, title: `${setup.game.title} · hosting`, names: this.names,
+      gameId: setup.game.id, title: `${setup.game.title} · hosting`, names: this.shownNames,
       onAction: (a) => this.serial(() => this.onLocalAction(a)), onLeave: () => this.leave(),
+      onExport: () => { if (this.saved) downloadRecord(this.saved); },
       // Replay last moves: the host's engine holds the table, so it can step back for the host's own seat
       lookBack: {
         fetch: (steps) => this.engine.call("view_back", { table: this.table, seat: this.shown, steps, previous: true }),
@@ -146,6 +152,14 @@ export class HostTable extends TableLifecycle {
       saveProblem: this.saveStatus.el,
     });
     this.renderPanel();
+  }
+
+  /**
+   * The names on this screen from the names the table sends and who plays each seat now (js/tables/shown-names.js):
+   * after a guest's name comes, and whenever a seat goes to a bot or back to its player.
+   */
+  refreshNames() {
+    showNames(this.shownNames, this.names, this.seats.map((s) => s.kind));
   }
 
   /** @returns {{seat: number, action: any}[]} every applied move */
@@ -367,6 +381,7 @@ export class HostTable extends TableLifecycle {
     }
     this.deferred.delete(i);
     this.seats[i].kind = kind;
+    this.refreshNames();
     if (this.started) this.ledger.hold(i, kind);
   }
 

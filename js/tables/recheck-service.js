@@ -74,7 +74,8 @@ export class EndChecks {
   /**
    * The host's end-of-game record reached the guest's table: check it.  The game is over, so the page's engine
    * is lent.  `onShow` draws each verdict on the way (progress included).
-   * @param {{session: any, mine: any, fair: any, names: string[], onShow?: (v: import("./verdict.js").Verdict) => void}} at
+   * @param {{session: any, mine: any, fair: any, names: string[], onShow?: (v: import("./verdict.js").Verdict) => void,
+   *   onSaved?: (saved: SavedGame) => void}} at onSaved: the saved game each time it changes (the table's "Export record")
    * @returns {Promise<Outcome>}
    */
   async begin(at) {
@@ -87,7 +88,7 @@ export class EndChecks {
     const codes = { code: session.code ?? null, ledger: await ledgerCode(fair).catch(() => null) };
     session.check = newCheck(fair, codes);
     session.verdict = null;
-    const check = new EndCheck(this, session, at.names, at.onShow);
+    const check = new EndCheck(this, session, at.names, at.onShow, at.onSaved);
     check.saved = guestSavedGame(session, fair, at.names, verdictOf(session.check));
     check.keep();
     return /** @type {Promise<Outcome>} */ (this.track(session.table, check, check.run(at.mine, release), claim));
@@ -147,12 +148,14 @@ class EndCheck {
   /**
    * @param {EndChecks} service @param {any} session the guest's record (the table's own object while it is open)
    * @param {string[]} names @param {(v: import("./verdict.js").Verdict) => void} [onShow]
+   * @param {(saved: SavedGame) => void} [onSaved]
    */
-  constructor(service, session, names, onShow) {
+  constructor(service, session, names, onShow, onSaved) {
     this.service = service;
     this.session = session;
     this.names = names;
     this.onShow = onShow ?? (() => {});
+    this.onSaved = onSaved ?? (() => {});
     /** @type {SavedGame|null} */
     this.saved = null;
     /** @type {Promise<void>|null} the saved game's write in flight */
@@ -181,6 +184,7 @@ class EndCheck {
     const text = verdictHeadline(verdict, this.names);
     this.saved = { ...this.saved, verdict: { ...verdict, text }, code: verdict.code ?? this.saved.code, ledger: verdict.ledger ?? this.saved.ledger };
     tellEndCheck(this.saved);
+    this.onSaved(this.saved);
     this.writeSaved();
   }
 

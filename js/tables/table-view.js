@@ -23,13 +23,23 @@ export class NetTableView {
   /**
    * @param {HTMLElement} root
    * @param {{gameId: string, title: string, names: string[], onAction: (a: any) => void, onLeave: () => void,
-   *   lookBack?: {fetch: (steps: number) => Promise<any>, showLive: () => Promise<void>}, saveProblem?: HTMLElement}} opts
+   *   lookBack?: {fetch: (steps: number) => Promise<any>, showLive: () => Promise<void>}, saveProblem?: HTMLElement,
+   *   onExport: () => void, recordLater?: boolean}} opts
    *   lookBack: "Replay last moves" for a table whose engine can answer `view_back` (the host's; js/tables/look-back.js);
-   *   saveProblem: the notice of a table whose saves may fail (the host's; js/tables/save-status.js), under the bar
+   *   saveProblem: the notice of a table whose saves may fail (the host's; js/tables/save-status.js), under the bar;
+   *   onExport: the result dialog's "Export record" (this device's record of the game, js/store/records.js);
+   *   recordLater: that record comes after the result (a guest's, with the host's end-of-game record): the
+   *   button waits for `recordReady()`
    */
   constructor(root, opts) {
     this.root = root;
     this.names = opts.names;
+    this.onExport = opts.onExport;
+    this.onLeave = opts.onLeave;
+    /** @type {"ready"|"later"|"never"} whether this device's record of the game can be exported now, later or never */
+    this.record = opts.recordLater ? "later" : "ready";
+    /** @type {HTMLButtonElement|null} the result dialog's "Export record" */
+    this.exportButton = null;
     this.els = {
       title: h("h2", { class: "table-title" }, [opts.title]),
       status: h("p", { class: "status", "aria-live": "polite" }, ["Setting the table…"]),
@@ -156,20 +166,48 @@ export class NetTableView {
   }
 
   /**
-   * The result dialog; `extra` goes under the board's own result detail (the fairness check).  With no result (a
-   * table the host's breach ended before the game did) it says the table has ended, and shows only `extra`.
+   * The result dialog, with the local table's way out: "See the board", "Export record" and "Back to the lobby".
+   * `extra` goes under the board's own result detail (the fairness check).  With no result (a table the host's
+   * breach ended before the game did) it says the table has ended, and shows only `extra`.
    * @param {any} result @param {Node|null} extra @param {string} [ending] the engine's sentences on why it ended
    */
   showResult(result, extra = null, ending = "") {
     const headline = result ? resultHeadline(result.winners, this.names) : "This table has ended";
+    this.exportButton = this.record === "never" ? null : /** @type {HTMLButtonElement} */ (h("button", {
+      type: "button", class: "export-record", onclick: () => this.onExport(),
+    }, ["Export record"]));
+    this.recordReady(this.record);
     this.result.show(h("div", { class: "dialog result", role: "dialog", id: "result" }, [
       h("h2", {}, [headline]),
       endingParagraph(ending, this.names),
       result ? this.board.resultDetail(result) : null,
       extra,
-      h("div", { class: "dialog-buttons" }, [this.result.seeBoardButton()]),
+      h("div", { class: "dialog-buttons" }, [
+        this.result.seeBoardButton(),
+        this.exportButton,
+        h("button", { type: "button", class: "primary result-lobby", onclick: () => this.onLeave() }, ["Back to the lobby"]),
+      ]),
     ]));
     this.status(`Game over · ${headline}`);
+  }
+
+  /**
+   * Where this device's record of the game stands: "ready" (a guest's comes with the host's end-of-game
+   * record), and "Export record" works from now on; "later", shown disabled, saying what it waits for;
+   * "never" (the host broke the protocol before sending it): no button.
+   * @param {"ready"|"later"|"never"} [record]
+   */
+  recordReady(record = "ready") {
+    this.record = record;
+    const button = this.exportButton;
+    if (!button) return;
+    if (record === "never") {
+      button.remove();
+      this.exportButton = null;
+      return;
+    }
+    button.disabled = record !== "ready";
+    button.title = record === "ready" ? "Save this game as a record file" : "The record comes with the host's end-of-game record, in a moment";
   }
 
   /** @param {Node} node */

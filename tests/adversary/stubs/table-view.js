@@ -98,6 +98,11 @@ export class NetTableView {
     this.els.overlay.hidden = false;
   }
 
+  /** Where the device's record of the game stands ("ready", "later", "never"): the result's Export record. */
+  recordReady(record = "ready") {
+    this.record = record;
+  }
+
   setNetPanel(node) {
     this.els.net.replaceChildren(node);
   }
