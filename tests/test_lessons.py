@@ -17,7 +17,8 @@ from parlour.game import canonical
 def test_every_lesson_plays_through_the_real_engine(game_id):
     script = lessons.lesson(game_id)
     state = lessons.check(script)
-    assert not games.get(game_id).is_over(state) or script["steps"], game_id
+    # the lesson hands over before the game ends: its table stops after the last step (js/tables/lesson-table.js)
+    assert not games.get(game_id).is_over(state), f"{game_id}: the game is over at the lesson's end"
 
 
 @pytest.mark.parametrize("game_id", games.ids())

@@ -19,8 +19,8 @@ export class EngineError extends Error {
  */
 let workerScript = null;
 
-/** The name the maker worker is started under, which worker.js knows it by (python-setup.js SNAPSHOT_MAKER; the
- * bridge imports nothing, so it is spelt here too, and tests/e2e/test_first_visit.py sees the snapshot kept). */
+/** The name the maker worker is started under, which worker.js knows it by (python-setup.js SNAPSHOT_MAKER: the
+ * bridge imports no module of ours, the layer table says, so the name is spelt here too). */
 const SNAPSHOT_MAKER = "parlour-snapshot-maker";
 /** Whether this page has started its snapshot maker: once (an end check's extra engines need none of their own). */
 let makerStarted = false;
