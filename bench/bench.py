@@ -7,7 +7,8 @@ says so.
 
 Flags: --quick (fewer games, a small soak), --no-bots (keep the last bot figures),
 --bots (tournaments only), --no-tournaments (bot move times but
-not the tournaments), --levels=hard (time only these levels),
+not the tournaments), --levels=hard (time only these levels), --whole-bot-games (with --quick: bots over
+whole games all the same),
 --only=a,b (those games), --pairings=a,b (with --bots: those pairings), --soak[=N], --fairness, --links,
 --noisy (write time figures on a busy machine, marked noisy), --help.
 Time figures are written only when the 1-minute load average is at most 1.0 (the bench waits up to
@@ -66,7 +67,9 @@ MOVES_WANTED = 60 if QUICK else 300
 ENGINE_SECONDS = 1.0 if QUICK else 4.0
 #: bot tournaments (native, bench/tournaments.py): games per pairing; --no-bots skips them, --bots runs only them
 TOURNAMENT_GAMES = QUICK_GAMES if QUICK else TOURNAMENT_GAMES_FULL
-BOT_MOVES = 8 if QUICK else 100000  # bot moves timed in Pyodide per game and level: a whole game (every ply)
+#: --whole-bot-games: a quick run still times every ply of the bots' games (issue 44's Hard budget is over whole games)
+WHOLE_BOT_GAMES = "--whole-bot-games" in sys.argv
+BOT_MOVES = 8 if QUICK and not WHOLE_BOT_GAMES else 100000  # bot moves timed in Pyodide per game and level: a whole game (every ply)
 SKIP_BOTS = "--no-bots" in sys.argv
 #: --levels=hard: time only these levels' moves in Pyodide (the others' last figures stay)
 BOT_LEVELS = next((a.split("=", 1)[1].split(",") for a in sys.argv if a.startswith("--levels=")),
