@@ -269,15 +269,27 @@ async function openTable(setup, button) {
   if (!(await pythonReady(button))) return;
   const { LocalTable } = await tables();
   const table = new LocalTable(engine, tableRoot, setup, { botDelay, onLeave: showLobby, onOpen: nameTable });
-  window.parlour = { engine, table };
-  opened = table;
-  lastTable.game = setup.game.id;
-  lastTable.saved = setup.saved?.id ?? "";
-  showTable(); // first, so the board and log are laid out when drawn
+  await putOnPage("table", table, setup.game.id, setup.saved?.id ?? "", null, () => table.start());
+}
+
+/**
+ * Put a table, a lesson or the replay viewer on the page and start it: named for the tests (window.parlour)
+ * and for the lobby's focus on the way back, shown first (so the board and log are laid out when drawn),
+ * entered in the history when `route` says so; a start that fails says why and goes back to the lobby.
+ * @param {"table"|"replay"} key @param {any} thing @param {string} game @param {string} saved a saved game's id, or ""
+ * @param {string|null} route @param {() => Promise<any>} start @param {(message: string) => string} [why]
+ */
+async function putOnPage(key, thing, game, saved, route, start, why = (message) => message) {
+  window.parlour = { engine, [key]: thing };
+  opened = thing;
+  lastTable.game = game;
+  lastTable.saved = saved;
+  showTable();
+  if (route && routeKind() !== route) enterTable(route, "");
   try {
-    await table.start();
+    await start();
   } catch (err) {
-    toast(err.message);
+    toast(why(err.message));
     showLobby();
   }
 }
@@ -301,19 +313,10 @@ async function replay(record) {
   if (!(await pythonReady(null))) return;
   const { ReplayViewer } = await replays();
   const viewer = new ReplayViewer(engine, tableRoot, { onLeave: showLobby });
-  window.parlour = { engine, replay: viewer };
-  opened = viewer;
   lastRecord = record;
-  lastTable.game = String(record?.game ?? "");
-  lastTable.saved = ""; // a record is no saved game here: the lobby's focus goes to its game's card
-  showTable();
-  if (routeKind() !== "replay") enterTable("replay", "");
-  try {
-    await viewer.open(record);
-  } catch (err) {
-    toast(`This record cannot be replayed: ${err.message}`);
-    showLobby();
-  }
+  // a record is no saved game here: the lobby's focus goes to its game's card
+  await putOnPage("replay", viewer, String(record?.game ?? ""), "", "replay", () => viewer.open(record),
+    (message) => `This record cannot be replayed: ${message}`);
 }
 
 /** The title of the lesson last opened, for Forward back to it. @type {any} */
@@ -336,19 +339,8 @@ async function learn(game, button) {
   const table = new LessonTable(engine, tableRoot, { game, lesson: script }, {
     botDelay, onLeave: showLobby, onPlayOn: (/** @type {any} */ setup) => openTable(setup, null),
   });
-  window.parlour = { engine, table };
-  opened = table;
   lastLesson = game;
-  lastTable.game = game.id;
-  lastTable.saved = "";
-  showTable();
-  if (routeKind() !== "lesson") enterTable("lesson", "");
-  try {
-    await table.start();
-  } catch (err) {
-    toast(err.message);
-    showLobby();
-  }
+  await putOnPage("table", table, game.id, "", "lesson", () => table.start());
 }
 
 /** @param {File} file */
@@ -370,7 +362,7 @@ async function boot() {
     timings.network_store = performance.now();
     catalogue = (await games).filter((g) => hasBoard(g.id));
     drawSavedGames();
-    renderLobby(lobbyRoot, catalogue, startGame, picturesWait, learn);
+    renderLobby(lobbyRoot, catalogue, startGame, picturesWait, learn, () => { network().then((m) => m.warmQrCodes(engine), () => {}); });
     html.dataset.lobby = "ready";
     timings.lobby_ready = performance.now();
     void resumeChecks();

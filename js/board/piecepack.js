@@ -65,7 +65,7 @@ export function suitMark(suit, r, fill = SUIT_COLOURS[suit]) {
  * @param {number} rank @param {number} size @param {string} colour
  */
 function valueMark(rank, size, colour) {
-  if (rank === 0) return el("circle", { r: size * 0.22, fill: "none", stroke: colour, "stroke-width": size * 0.06 });
+  if (rank === 0) return el("circle", { class: "value", r: size * 0.22, fill: "none", stroke: colour, "stroke-width": size * 0.06 });
   const text = rank === 1 ? "A" : String(rank);
   return el("text", {
     class: "value", "text-anchor": "middle", "dominant-baseline": "central",
@@ -77,7 +77,8 @@ function valueMark(rank, size, colour) {
  * A tile centred on (0, 0).
  * @param {{suit: string, rank: number|null}} piece
  * @param {number} size
- * @param {{faceDown?: boolean, extra?: string, key?: string}} [opts]  key: the piece's data-key
+ * @param {{faceDown?: boolean, extra?: string, key?: string, valueY?: number}} [opts]  key: the piece's data-key;
+ *   valueY: the value drawn that far below the middle (negative: above), to make room for what stands on the tile
  */
 export function tile(piece, size, opts = {}) {
   const half = size / 2;
@@ -97,7 +98,8 @@ export function tile(piece, size, opts = {}) {
     parts.push(el("g", { transform: `translate(${-half / 2} ${-half / 2})` }, [suitMark(piece.suit, size * 0.16, "#f3e7cc")]));
   } else {
     parts.push(el("g", { transform: `translate(${-half * 0.62} ${-half * 0.62})` }, [suitMark(piece.suit, size * 0.14)]));
-    parts.push(valueMark(/** @type {number} */ (piece.rank), size, SUIT_COLOURS[piece.suit]));
+    const value = valueMark(/** @type {number} */ (piece.rank), size, SUIT_COLOURS[piece.suit]);
+    parts.push(opts.valueY ? el("g", { transform: `translate(0 ${opts.valueY})` }, [value]) : value);
   }
   return el("g", { class: "piece tile", "aria-label": label, "data-face": hidden ? "down" : "up", "data-key": opts.key }, parts);
 }

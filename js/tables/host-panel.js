@@ -46,6 +46,16 @@ const STATE_TEXT = {
 };
 
 /**
+ * A seat's name on the host's panel: the name typed in the lobby is only a placeholder until the guest's own
+ * comes with them, so a guest's seat nobody has joined yet is "Seat N" (in its row and in the network log alike).
+ * @param {import("./host-table.js").HostTable} host @param {number} i
+ */
+function panelName(host, i) {
+  const seat = host.seats[i];
+  return seat && seat.remote && seat.kind === "remote" && !seat.joined ? `Seat ${i + 1}` : host.names[i];
+}
+
+/**
  * @param {import("./host-table.js").HostTable} host
  * @returns {HTMLElement}
  */
@@ -54,7 +64,6 @@ export function renderHostPanel(host) {
     if (!seat.remote) return [];
     const state = seat.kind === "bot" ? "bot" : seat.state;
     const deferred = host.deferred.get(i);
-    // the name typed in the lobby is only a placeholder until the guest's own comes with them
     const unjoined = !seat.joined && seat.kind === "remote";
     const label = (state === "bot" ? "played by a bot" : seat.conn?.mail && state === "connected" ? "plays by links"
       : unjoined && state === "inviting" ? WAITING_FOR_A_FRIEND
@@ -65,7 +74,7 @@ export function renderHostPanel(host) {
     const canHand = seat.kind === "remote" && !deferred;
     return [h("div", { class: `p2p-seat ${state}`, "data-seat": i, "data-state": state }, [
       h("div", { class: "p2p-seat-head" }, [
-        h("strong", {}, [unjoined ? `Seat ${i + 1}` : host.names[i]]), h("span", { class: "p2p-state" }, [` · ${label}`]),
+        h("strong", {}, [panelName(host, i)]), h("span", { class: "p2p-state" }, [` · ${label}`]),
         left !== null ? h("span", { class: "p2p-clock", "data-left": left }, [` · ${left} s left`]) : null,
       ]),
       seat.invite ? inviteBlock(host, seat.invite, seat.inviteLink, seat.invite.kind === INVITE_REJOIN ? `Rejoin invite for seat ${i + 1}` : `Invite for seat ${i + 1}`) : null,
@@ -92,7 +101,7 @@ export function renderHostPanel(host) {
       : inviteBlock(host, s.invite, s.link, "Spectator invite"),
   ]));
   const log = host.netLog.slice(-40).map((e) => h("li", {}, [
-    `${e.seat === null ? "table" : host.seats[e.seat]?.remote && !host.seats[e.seat].joined ? `seat ${e.seat + 1}` : host.names[e.seat]}: ${e.text}`,
+    `${e.seat === null ? "table" : panelName(host, e.seat)}: ${e.text}`,
   ]));
   if (host.mail) {
     return h("div", { class: "p2p-host mail-host" }, [

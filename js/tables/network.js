@@ -15,6 +15,9 @@ import { NO_MAIL_PLAY, NO_NETWORK_PLAY, mailPlaySupported, networkPlaySupported 
 import { GUEST_TO_HOST, readHeader } from "../net/mail-codec.js";
 import { MAIL_ROUTE, mailPayload } from "../net/mail-invite.js";
 import { pasteGuestLink } from "./mail-host.js";
+import { warmQrCodes } from "./p2p-codes.js";
+
+export { warmQrCodes };
 
 /**
  * @typedef {{engine: import("../engine/bridge.js").Engine, tableRoot: HTMLElement, botDelay: number,
@@ -72,6 +75,7 @@ export async function openNetworkRoute(deps, catalogue) {
       route.kind === "join" ? "error" : "info");
     return false;
   }
+  if (route.kind === "join") warmQrCodes(deps.engine); // the answer's (or the first link's) QR code
   if (!byLinks) await askAboutLinkServers(); // links by mail use no network servers
   if (route.kind === "join") {
     deps.showTable();
@@ -94,6 +98,7 @@ export async function openNetworkRoute(deps, catalogue) {
     return false;
   }
   if (!(await deps.pythonReady(null))) return false;
+  warmQrCodes(deps.engine); // rejoin invites' QR codes
   deps.showTable();
   const host = new HostTable(deps.engine, deps.tableRoot,
     { game, seats: saved.seats.map((/** @type {any} */ s) => ({ kind: s.kind, name: s.name, level: s.level })), options: saved.options },
@@ -115,6 +120,7 @@ export async function openNetworkRoute(deps, catalogue) {
 export async function hostNetworkGame(deps, choice, mail = false) {
   if (mail ? !mailPlaySupported() : !networkPlaySupported()) { toast(mail ? NO_MAIL_PLAY : NO_NETWORK_PLAY, "info"); return; }
   if (!(await deps.pythonReady(/** @type {any} */ (document.getElementById("start"))))) return;
+  warmQrCodes(deps.engine); // the invites' QR codes, drawn as soon as the table is set
   if (!mail) await askAboutLinkServers();
   const host = new HostTable(deps.engine, deps.tableRoot, choice,
     { botDelay: mail ? 0 : deps.botDelay, iceServers: mail ? [] : iceServers(), onLeave: leaveTo(deps), mail });

@@ -46,6 +46,22 @@ export function codeCard(opts) {
   return h("div", { class: "code-card" }, [h("div", { class: "code-col" }, [h("strong", {}, [opts.label]), field, buttons]), qr]);
 }
 
+/** Engines whose QR codes are being readied (warmQrCodes). @type {WeakSet<object>} */
+const readied = new WeakSet();
+
+/**
+ * Ready the engine's QR codes before the first one is wanted: segno is installed on first use (micropip, a
+ * few seconds on a slow device), so a network table starts it as it is set up, beside the connection's own
+ * set-up, and the invite's or the answer's code is drawn at once.  Once per engine; a failure is the
+ * code card's to tell.
+ * @param {import("../engine/bridge.js").Engine} engine
+ */
+export function warmQrCodes(engine) {
+  if (readied.has(engine)) return;
+  readied.add(engine);
+  engine.call("qr_svg", { text: "Parlour" }).catch(() => readied.delete(engine));
+}
+
 /**
  * Where the host pastes a guest's answer code.
  * @param {(code: string) => Promise<void>} onSubmit

@@ -45,8 +45,10 @@ export function allowedChoices(spec, players) {
  *   mail: friends on other devices play by sending links (docs/correspondence.md), not over a live connection
  * @param {() => Promise<unknown>} [picturesWait] settles when the cards' pictures may be drawn (js/ui/game-cards.js)
  * @param {(game: any, button: HTMLButtonElement) => void} [onLearn] a card's "Learn by playing": that title's lesson
+ * @param {() => void} [onFriend] a seat was just given to a friend on another device (the page readies what an
+ *   invite needs, its QR code, while the rest is chosen)
  */
-export function renderLobby(root, catalogue, onStart, picturesWait, onLearn) {
+export function renderLobby(root, catalogue, onStart, picturesWait, onLearn, onFriend) {
   const remembered = rememberedSetup(catalogue); // the last setup shown, so a reload starts from it
   let game = remembered?.game ?? catalogue[0];
   let players = remembered?.players ?? Math.min(DEFAULT_PLAYERS, game.max_players);
@@ -108,7 +110,11 @@ export function renderLobby(root, catalogue, onStart, picturesWait, onLearn) {
           }),
           h("select", {
             "aria-label": `Who plays seat ${i + 1}`, class: "seat-kind",
-            onchange: (e) => { seat.kind = e.target.value; draw(); },
+            onchange: (e) => {
+              seat.kind = e.target.value;
+              if (seat.kind === "remote") onFriend?.();
+              draw();
+            },
           }, [
             h("option", { value: "human", selected: seat.kind === "human" }, ["Person on this device"]),
             h("option", { value: "bot", selected: seat.kind === "bot" }, ["Bot"]),

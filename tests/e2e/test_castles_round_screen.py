@@ -124,25 +124,44 @@ def test_the_round_screen_fits_a_phone(browser, site_url, artifacts):
 #: every score tag's box and every tile number's box on the round screen's map (CSS px)
 TAG_AND_NUMBER_BOXES = """() => {
   const box = (e) => { const r = e.getBoundingClientRect(); return {x0: r.left, y0: r.top, x1: r.right, y1: r.bottom, text: e.textContent}; };
+  // a number's ink, not its line box (which reaches far above and below a digit): its advance wide, and a digit's
+  // height (about 0.72 of the font's size) about where it is drawn; a null's ring as it is
+  const glyph = (e) => {
+    if (e.tagName !== 'text') return box(e);
+    const r = e.getBoundingClientRect(), m = e.getScreenCTM();
+    const half = 0.36 * parseFloat(e.getAttribute('font-size')) * m.d;
+    return {x0: r.left, x1: r.right, y0: m.f - half, y1: m.f + half, text: e.textContent};
+  };
   const map = document.querySelector('#interlude .castles-map');
   return {tags: [...map.querySelectorAll('.score-tag')].map(box),
-          numbers: [...map.querySelectorAll('.piece.tile > .value')].map(box)};
+          numbers: [...map.querySelectorAll('.piece.tile .value')].map(box),
+          glyphs: [...map.querySelectorAll('.piece.tile .value')].map(glyph),
+          armies: [...map.querySelectorAll('.army .coin-body')].map(box)};
 }"""
 
 
-def test_score_tags_keep_off_the_tile_numbers(browser, site_url, artifacts):
+def overlapping(boxes, others):
+    """The pairs of boxes, one of each list, that share some area."""
+    return [(a, b) for a in boxes for b in others
+            if min(a["x1"], b["x1"]) > max(a["x0"], b["x0"]) and min(a["y1"], b["y1"]) > max(a["y0"], b["y0"])]
+
+
+def test_score_tags_and_armies_keep_off_the_tile_numbers(browser, site_url, artifacts):
     context = browser.new_context(**PLAIN, viewport={"width": 1280, "height": 800})
     page = new_tab(context)
-    crossed, tags = [], 0
+    crossed, covered, tags = [], [], 0
     for seed in (7, 8):  # two maps: castles stand differently
         start_game(page, site_url, "castles", ["human", "bot", "bot"], query=f"botDelay=0&seed={seed}")
         play_to_round_screen(page, seed=seed)
         boxes = page.evaluate(TAG_AND_NUMBER_BOXES)
         tags += len(boxes["tags"])
         assert boxes["numbers"], "no tile numbers on the map"
-        crossed += [(t, n) for t in boxes["tags"] for n in boxes["numbers"]
-                    if min(t["x1"], n["x1"]) > max(t["x0"], n["x0"]) and min(t["y1"], n["y1"]) > max(t["y0"], n["y0"])]
+        crossed += overlapping(boxes["tags"], boxes["numbers"])
+        # the armies stand under the numbers (a null's ring too), none over one
+        assert len(boxes["armies"]) >= 9, boxes["armies"]
+        covered += overlapping(boxes["armies"], boxes["glyphs"])
         page.screenshot(path=str(artifacts / f"castles-round-tags-seed{seed}.png"))
     assert tags >= 2 * 9, tags  # three castles a map, each with a tile, its armies and neighbours' terms
     assert not crossed, crossed
+    assert not covered, covered
     context.close()

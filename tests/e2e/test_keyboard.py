@@ -8,6 +8,7 @@ from parlour.rng import Rng
 
 from clicking import LEGAL, wait_python, wait_settled
 from keyboard import Keyboard
+from tabs import PHONE
 
 GAMES = ["kings-progress", "kings-cottage", "castles", "one-six-nine", "mansion"]
 
@@ -487,4 +488,38 @@ def test_a_169_buy_made_with_arrows_and_enter(page, site_url, artifacts):
     keys.press("Enter")
     assert wait_settled(page) in ("move", "over")
     assert page.locator(".log li", has_text=re.compile(r"^You buy ")).count() == log + 1
+    assert not page.errors, page.errors
+
+
+def test_169_on_a_phone_read_by_keyboard_is_shown_close_up(context_for, site_url, artifacts):
+    """A phone shows the whole 169 board (squares about 28 px) while nothing on it can be tapped; a square reached
+    by keyboard there turns the board to its close-up, the focus on the same square, at least 40 px."""
+    page = context_for(PHONE)
+    keys = start_169_at_a_buy(page, site_url)
+    assert not page.locator(".osn-grid-wrap.zoomed").count(), "only the row for sale can be tapped: the whole board"
+    whole = page.locator("#board .osn-grid .sq").first.bounding_box()
+    assert whole["width"] < 40, whole  # why the close-up is needed
+    # a tap on a square of the whole board does not turn it: the close-up is the keyboard's
+    page.locator("#board .osn-grid .sq[data-x='7'][data-y='7']").tap()
+    page.wait_for_timeout(300)
+    assert not page.locator(".osn-grid-wrap.zoomed").count()
+    keys.tab_to("#board .osn-grid [tabindex='0']")
+    page.wait_for_selector(".osn-grid-wrap.zoomed")
+    spot = page.evaluate("""() => { const a = document.activeElement, r = a.getBoundingClientRect();
+      const sq = a.closest('.osn-grid .sq');
+      return {square: sq && sq.dataset.x + ':' + sq.dataset.y, w: r.width, h: r.height, visible: a.matches(':focus-visible')}; }""")
+    assert spot["square"], keys.active()
+    assert min(spot["w"], spot["h"]) >= 40, spot
+    assert spot["visible"], "the focus ring shows"
+    # the arrows go on across the close-up, each square in sight in its frame
+    keys.press("ArrowRight")
+    keys.press("ArrowDown")
+    moved = page.evaluate("""() => { const a = document.activeElement, sq = a.closest('.osn-grid .sq');
+      const f = document.querySelector('.osn-grid-frame').getBoundingClientRect(), r = a.getBoundingClientRect();
+      return {square: sq && sq.dataset.x + ':' + sq.dataset.y, inside: r.left >= f.left - 1 && r.right <= f.right + 1
+              && r.top >= f.top - 1 && r.bottom <= f.bottom + 1, w: r.width}; }""")
+    x, y = map(int, spot["square"].split(":"))
+    assert moved["square"] == f"{min(x + 1, 13)}:{min(y + 1, 13)}", moved
+    assert moved["inside"] and moved["w"] >= 40, moved
+    page.screenshot(path=str(artifacts / "keyboard-169-phone-close-up.png"))
     assert not page.errors, page.errors

@@ -6,7 +6,7 @@ import json
 
 from clicking import TABLE_SHOWN
 from tabs import LOBBY
-from p2p_helpers import connect, host_table, launch, new_page, play_all_through_tables, wait_fair
+from p2p_helpers import connect, host_table, launch, new_page, play_all_through_tables, play_some, wait_fair
 from test_accessibility import audit, axe_source  # noqa: F401  (axe_source: the audit's fixture)
 
 #: The names in the board's seat cards (King's Progress), in seat order.
@@ -94,6 +94,32 @@ def test_p2p_a_guest_seat_handed_to_a_bot_says_bot_on_the_host_screen(pw, site_u
         host.wait_for_function(f"{SEAT_CARDS}[1] === 'Gus (bot)'", timeout=30_000)
         assert host.evaluate("window.parlourNet.host.names") == ["Hana", "Gus"], "the table's own names are unchanged"
         assert not host.errors, host.errors
+    finally:
+        for browser in browsers:
+            browser.close()
+
+
+def test_p2p_a_seat_handed_to_a_bot_mid_game_says_bot_on_another_guest_s_screen(pw, site_url):
+    """Hana hosts Gus and Ivy; a few moves in, Ivy's seat is handed to a bot: Gus's seat cards and log then name
+    her "Ivy (bot)" (the host's events say who holds each seat now), while the names Gus keeps stay as sent."""
+    browsers = [launch(pw) for _ in range(2)]
+    host = new_page(browsers[0])
+    gus, ivy = new_page(browsers[1]), new_page(browsers[1])
+    try:
+        host_table(host, site_url, "kings-progress", ["human", "remote", "remote"], names=["Hana", "Brune", "Cleo"])
+        connect(host, gus, 1, "Gus")
+        connect(host, ivy, 2, "Ivy")
+        gus.wait_for_function(f"{SEAT_CARDS}.length === 3", timeout=30_000)
+        assert gus.evaluate(SEAT_CARDS) == ["Hana", "Gus", "Ivy"], gus.evaluate(SEAT_CARDS)
+        play_some([host, gus, ivy], clicks=6)
+        host.click(".p2p-seat[data-seat='2'] .to-bot")
+        # the bot plays Ivy's moves from here: the next event Gus gets says so
+        play_some([host, gus], clicks=4, timeout_s=180)
+        gus.wait_for_function(f"{SEAT_CARDS}[2] === 'Ivy (bot)'", timeout=60_000)
+        assert gus.evaluate(SEAT_CARDS) == ["Hana", "Gus", "Ivy (bot)"]
+        assert gus.evaluate("window.parlourNet.guest.names") == ["Hana", "Gus", "Ivy"], "the names kept stay as sent"
+        for page in (host, gus):
+            assert not page.errors, page.errors
     finally:
         for browser in browsers:
             browser.close()

@@ -14,9 +14,13 @@ import { count, signed, termTitle, tileName } from "./text.js";
 export const PITCH = 118;
 /** A tile's side; the rest of the pitch is the gap that holds the score tags. */
 export const TILE = 100;
-const COIN_R = 18;
+/** Armies stand in a row along a tile's bottom, under its value, which moves up by VALUE_UP to stay clear of them
+ *  (a digit reaches about 22 units each way from where it is drawn, a coin's top is 17 units under the middle;
+ *  the value's line box, which the score tags keep off, still ends under the gap above the tile). */
+const COIN_R = 17;
 const COIN_STEP = 22;
-const COIN_Y = 32;
+const COIN_Y = 34;
+const VALUE_UP = 6;
 /** The view box is never smaller than this many squares each way, so a young map is not huge. */
 const MIN_SQUARES = 5;
 /**
@@ -117,7 +121,7 @@ function drawSquare(t, owner, armies, opts) {
   const parts = [
     opts.phone ? hit() : null,
     el("rect", { class: "hilite", x: -TILE / 2 - 5, y: -TILE / 2 - 5, width: TILE + 10, height: TILE + 10, rx: 14 }),
-    tile(t, TILE, { extra: notes.join(", "), key: pieceKey("tile", t) }),
+    tile(t, TILE, { extra: notes.join(", "), key: pieceKey("tile", t), valueY: armies.length ? -VALUE_UP : 0 }),
   ];
   if (owner !== undefined) {
     const colour = SUIT_COLOURS[SUITS[owner]];

@@ -76,6 +76,9 @@ export class OneSixNineBoard {
      *  hidden stage stands wherever its card does, so the room below it says nothing about the board. */
     this.fitWindow = opts.fitWindow !== false;
     this.pan = new CloseUpPan();
+    /** Whether the keyboard is reading the grid on a phone: the grid is then shown close up, whatever can be
+     *  tapped, so the square in focus is as large as a tapped one (the whole board's squares are about 28 px). */
+    this.reading = false;
     /** @type {string|null} the piece chosen when the board was last drawn: a tile chosen since sends the focus to the grid */
     this.drawnChoice = null;
     /** Arrow keys between the squares, one tab stop for the whole grid (keys.js). */
@@ -91,7 +94,24 @@ export class OneSixNineBoard {
     root.addEventListener("mouseover", (event) => this.hover(/** @type {Element} */ (event.target)));
     root.addEventListener("mouseleave", () => this.hover(null));
     // a square reached with the keyboard says what lies there, as pointing at it does
-    root.addEventListener("focusin", (event) => this.hover(/** @type {Element} */ (event.target)));
+    root.addEventListener("focusin", (event) => {
+      this.hover(/** @type {Element} */ (event.target));
+      this.readCloseUp(/** @type {Element} */ (event.target));
+    });
+  }
+
+  /**
+   * A square of the whole board reached by keyboard on a phone: the board turns to its close-up, the focus on
+   * the same square.  It stays close up until the position changes with the focus outside the grid.
+   * @param {Element} node
+   */
+  readCloseUp(node) {
+    if (!this.narrow || this.reading || !node.matches(":focus-visible")) return;
+    const square = node.closest(".osn-grid .sq");
+    if (!square || this.root.querySelector(".osn-grid-wrap.zoomed")) return;
+    this.reading = true;
+    this.redraw();
+    this.keys.go(this.root, Number(square.getAttribute("data-x")), Number(square.getAttribute("data-y")));
   }
 
   /** Whether the board is too narrow to show every square large enough to tap. */
@@ -107,7 +127,11 @@ export class OneSixNineBoard {
     // a new position (or another person at the device): nothing stays chosen, except the one
     // piece that can move at all; the same position drawn again keeps the player's choice
     const position = `${state.viewer}:${state.view.log.length}:${state.active}`;
-    if (position !== this.position) this.chooser.selected = null;
+    if (position !== this.position) {
+      this.chooser.selected = null;
+      // a new position with the keyboard elsewhere: the phone shows the whole board again when nothing is to tap
+      if (!this.root.querySelector(".osn-grid :focus")) this.reading = false;
+    }
     this.position = position;
     this.chooser.offer(state.legal, pieceOf, targetOf);
     // the one creature that can move is picked up for the player; a tile is bought only when the player picks it
@@ -151,7 +175,7 @@ export class OneSixNineBoard {
       }
     }
     this.narrow = this.isNarrow();
-    const zoom = this.narrow && ([...targets].some((t) => t.startsWith("sq:")) || [...pieces].some((p) => p.startsWith("cr:")));
+    const zoom = this.narrow && (this.reading || [...targets].some((t) => t.startsWith("sq:")) || [...pieces].some((p) => p.startsWith("cr:")));
     const grid = drawGrid(view, { viewer, names: this.names, cells: this.cells, selected, targets, pieces, moveTargets, zoom });
     const tray = drawTray(view, { viewer, names: this.names, pieces, moves });
     this.hovered = "0:0";
