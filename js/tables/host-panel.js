@@ -51,8 +51,12 @@ const STATE_TEXT = {
  * @param {import("./host-table.js").HostTable} host @param {number} i
  */
 function panelName(host, i) {
-  const seat = host.seats[i];
-  return seat && seat.remote && seat.kind === "remote" && !seat.joined ? `Seat ${i + 1}` : host.names[i];
+  return unjoined(host.seats[i]) ? `Seat ${i + 1}` : host.names[i];
+}
+
+/** A guest's seat nobody has joined yet (not one handed to a bot). @param {any} seat */
+function unjoined(seat) {
+  return Boolean(seat && seat.remote && seat.kind === "remote" && !seat.joined);
 }
 
 /**
@@ -64,9 +68,8 @@ export function renderHostPanel(host) {
     if (!seat.remote) return [];
     const state = seat.kind === "bot" ? "bot" : seat.state;
     const deferred = host.deferred.get(i);
-    const unjoined = !seat.joined && seat.kind === "remote";
     const label = (state === "bot" ? "played by a bot" : seat.conn?.mail && state === "connected" ? "plays by links"
-      : unjoined && state === "inviting" ? WAITING_FOR_A_FRIEND
+      : unjoined(seat) && state === "inviting" ? WAITING_FOR_A_FRIEND
         : host.mail && state === "inviting" ? "invited: waiting for their first link" : STATE_TEXT[state])
       + (deferred === "bot" ? " · a bot takes over after this round" : deferred === "remote" ? " · back after this round" : "");
     const canRejoin = seat.kind === "bot" || state === "away";

@@ -7,6 +7,8 @@ from clicking import wait_python
 from p2p_helpers import guest_answer, invite_link, launch, new_page
 
 SEGNO = "/wheels/segno-"
+#: the install's first fetch (js/engine/worker.js installSegno): what only micropip needs of the standard library
+INSTALL_FIRST = "/python_stdlib_qr.zip"
 
 
 def segno_requested(page):
@@ -31,16 +33,14 @@ def test_a_friend_s_seat_readies_the_invite_qr_code_before_start(pw, site_url, a
         wait_python(host)
         host.wait_for_timeout(1500)
         assert not segno_requested(host), "nothing of the QR codes is fetched for a game on this device"
-        host.select_option(".seat-row[data-seat='1'] .seat-kind", "remote")
-        # the install starts with the choice, Start not pressed yet
-        deadline = 100
-        while not segno_requested(host) and deadline:
-            host.wait_for_timeout(100)
-            deadline -= 1
-        assert segno_requested(host), "segno was not fetched when a friend's seat was chosen"
+        # the install starts with the choice, Start not pressed yet: its first fetch (the library micropip needs,
+        # then micropip, then segno) comes before any click on Start
+        with host.expect_request(lambda request: INSTALL_FIRST in request.url or SEGNO in request.url, timeout=10_000):
+            host.select_option(".seat-row[data-seat='1'] .seat-kind", "remote")
         assert host.locator("#start").is_visible(), "still in the lobby"
         host.click("#start")
         host.wait_for_selector(".p2p-seat[data-seat='1'] .qr[data-ready]", timeout=60_000)
+        assert segno_requested(host)
         host.screenshot(path=str(artifacts / "invite-qr-ready.png"))
         # the guest's page readies its answer's code as it opens
         link = invite_link(host, 1)
